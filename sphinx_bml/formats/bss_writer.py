@@ -1,0 +1,75 @@
+"""Write a :class:`~sphinx_bml.language.system.System` as a BSS file.
+
+One header record, then one bidding-sequence record per meaning, in the
+system's order (see the BSS syntax in the BML reference README)::
+
+    *00{System name}=NYYYYYYSummary
+    001CP1D=NYYYYYY008Transfer. 4+ major, 0+ hcp
+    *001ND=NYYYYYY0Strength, ca 15+
+
+Nothing is known of artificiality, possible outcomes, disposition or suit
+lengths, so every record says ``N``, ``YYYYYY``, ``0`` and, after a suit bid,
+``08`` (0 to any cards), as the reference does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..language.calls import Sequence
+from ..language.model import Description
+from ..language.system import Meaning, System
+from .bss_codes import SEAT_DIGITS, VULNERABILITY_DIGITS
+
+UNKNOWN_FLAGS = "NYYYYYY0"
+ANY_LENGTH = "08"
+
+
+def header_record(name: str, summary: str) -> str:
+    return f"*00{{{_one_line(name)}}}=NYYYYYY{_one_line(summary)}"
+
+
+def sequence_code(sequence: Sequence) -> str:
+    """The calls run together as BSS writes them: ``1CP1D``, ``1N2CD``."""
+    return "".join(str(call) for call in sequence.calls)
+
+
+def description_code(description: Description) -> str:
+    """Description lines joined by a literal ``\\n``, on one record line."""
+    lines = list(description.lines)
+    while lines and not lines[-1]:
+        lines.pop()
+    return _one_line("\\n".join(lines))
+
+
+def sequence_record(meaning: Meaning) -> str:
+    sequence = meaning.sequence
+    last = sequence.last
+    lengths = ANY_LENGTH if last.is_bid and last.strain is not None and last.strain.is_suit else ""
+    return (
+        ("" if sequence.we_open else "*")
+        + SEAT_DIGITS[meaning.seat]
+        + VULNERABILITY_DIGITS[meaning.vulnerability]
+        + sequence_code(sequence)
+        + "="
+        + UNKNOWN_FLAGS
+        + lengths
+        + description_code(meaning.description)
+    )
+
+
+def bss_lines(system: System, name: str | None = None, summary: str | None = None) -> Iterable[str]:
+    """The records of ``system``; name and summary default to its metadata."""
+    metadata = system.metadata
+    yield header_record(metadata.title if name is None else name, metadata.description if summary is None else summary)
+    for meaning in system:
+        yield sequence_record(meaning)
+
+
+def write_bss(system: System, name: str | None = None, summary: str | None = None) -> str:
+    """The whole BSS file as text, one record a line."""
+    return "".join(line + "\n" for line in bss_lines(system, name, summary))
+
+
+def _one_line(text: str) -> str:
+    return text.replace("\r", " ").replace("\n", " ")

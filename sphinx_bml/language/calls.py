@@ -1,0 +1,160 @@
+"""Calls, strains and sequences: the arithmetic of the auction.
+
+A :class:`Call` is one concrete call (``1C`` .. ``7N``, ``P``, ``D``, ``R``).
+A :class:`Sequence` is a concrete auction from the opening call on, knowing
+which side made each call. Nothing here knows about BML syntax beyond the
+spelling of a single call.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from functools import total_ordering
+
+from .errors import BMLError
+
+
+class Strain(enum.Enum):
+    """The five strains, in bidding order."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    NOTRUMP = "N"
+
+    @property
+    def rank(self) -> int:
+        return _STRAIN_ORDER.index(self)
+
+    @property
+    def is_suit(self) -> bool:
+        return self is not Strain.NOTRUMP
+
+    @property
+    def symbol(self) -> str:
+        """BML's inline spelling of the suit (``!c``), or ``NT``."""
+        return "NT" if self is Strain.NOTRUMP else "!" + self.value.lower()
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Strain:
+        return cls(letter.upper())
+
+
+_STRAIN_ORDER = list(Strain)
+SUITS = tuple(s for s in Strain if s.is_suit)
+
+
+class CallKind(enum.Enum):
+    BID = "bid"
+    PASS = "P"
+    DOUBLE = "D"
+    REDOUBLE = "R"
+
+
+_CALL_RE = re.compile(r"([1-7])(NT|[CDHSN])|(P|D|R|X|XX)", re.IGNORECASE)
+
+
+@total_ordering
+@dataclass(frozen=True)
+class Call:
+    """One concrete call. Bids order by rank; other calls sort after 7NT."""
+
+    kind: CallKind
+    level: int = 0
+    strain: Strain | None = None
+
+    @classmethod
+    def bid(cls, level: int, strain: Strain) -> Call:
+        if not 1 <= level <= 7:
+            raise BMLError(f"{level}{strain.value} is not a bid: the level must be 1 to 7")
+        return cls(CallKind.BID, level, strain)
+
+    @classmethod
+    def from_index(cls, index: int) -> Call:
+        if not 0 <= index < 35:
+            raise BMLError("that bid is beyond 7NT")
+        return cls.bid(index // 5 + 1, _STRAIN_ORDER[index % 5])
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """Read ``1C``, ``1NT``, ``P``, ``D``/``X``, ``R``/``XX`` (any case)."""
+        match = _CALL_RE.fullmatch(text.strip())
+        if not match:
+            raise BMLError(f"'{text}' is not a call (a bid such as 1C or 3NT, or P, D, R)")
+        if match.group(1):
+            strain = "N" if match.group(2).upper() == "NT" else match.group(2)
+            return cls.bid(int(match.group(1)), Strain.from_letter(strain))
+        word = match.group(3).upper()
+        kind = {"P": CallKind.PASS, "D": CallKind.DOUBLE, "X": CallKind.DOUBLE}.get(word, CallKind.REDOUBLE)
+        return cls(kind)
+
+    def _rank(self) -> int:
+        return self.index if self.kind is CallKind.BID else 35 + list(CallKind).index(self.kind)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Call):
+            return NotImplemented
+        return self._rank() < other._rank()
+
+    @property
+    def is_bid(self) -> bool:
+        return self.kind is CallKind.BID
+
+    @property
+    def index(self) -> int:
+        """0 for 1C up to 34 for 7NT; only for bids."""
+        assert self.strain is not None
+        return (self.level - 1) * 5 + self.strain.rank
+
+    def raised(self, steps: int) -> Call:
+        """The bid ``steps`` steps above this one (1C raised by 2 is 1H)."""
+        index = self.index + steps
+        if index >= 35:
+            plural = "step" if steps == 1 else "steps"
+            raise BMLError(f"{steps} {plural} above {self} is beyond the 7 level")
+        return Call.from_index(index)
+
+    def __str__(self) -> str:
+        if self.kind is CallKind.BID:
+            assert self.strain is not None
+            return f"{self.level}{self.strain.value}"
+        return str(self.kind.value)
+
+
+PASS = Call(CallKind.PASS)
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """A concrete auction: the calls from the opening call on.
+
+    ``we_open`` tells who made the first call; after that the sides
+    alternate, so the calls at even positions belong to the opening side.
+    """
+
+    calls: tuple[Call, ...]
+    we_open: bool = True
+
+    def is_ours(self, position: int) -> bool:
+        return (position % 2 == 0) == self.we_open
+
+    @property
+    def last(self) -> Call:
+        return self.calls[-1]
+
+    def prefixes(self) -> list[Sequence]:
+        """Every shorter sequence this one continues, shortest first."""
+        return [Sequence(self.calls[:n], self.we_open) for n in range(1, len(self.calls))]
+
+    def notation(self) -> str:
+        """BML notation, opponents' calls in parentheses: ``1C-(1S)-D``."""
+        parts = []
+        for i, call in enumerate(self.calls):
+            parts.append(str(call) if self.is_ours(i) else f"({call})")
+        return "-".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation()

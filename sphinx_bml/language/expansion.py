@@ -1,0 +1,211 @@
+"""Expanding bidding tables into the concrete system.
+
+A row such as ``2M`` stands for ``2H`` and ``2S``; ``1step`` for the bid one
+step above the last bid; a variable keeps the suit it was given for the
+rest of the sequence. The rules, as BML defines them:
+
+* ``m``/``M``/``X``/``Y``/``Z`` take a suit not used yet in the sequence
+  (by either side), in a bid higher than the last bid; ``X < Y < Z``;
+  ``om``/``oM`` are the other minor/major once ``m``/``M`` has a suit.
+* ``2CD``, ``1red``, ``2black`` stand for each strain, without those checks.
+* Among the rows answering the same call, concrete rows come first: a
+  pattern never redefines a call that a concrete row at its level defines,
+  whatever the order of the rows.
+* Passes are filled in between two calls of the same side.
+* The first definition of a sequence stands (see :meth:`System.define`).
+
+Variables in a description are replaced by their suit (``2M`` becomes
+``2!h``) wherever they stand as a word, not inside other words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .calls import PASS, Call, Sequence, Strain
+from .errors import BMLError, Problems
+from .model import BidNode, BidTable, Description, Document, TableCall
+from .system import Meaning, System
+
+XYZ = ("X", "Y", "Z")
+OTHER = {"om": "m", "oM": "M"}
+
+
+@dataclass(frozen=True)
+class Context:
+    """The auction so far while walking a table."""
+
+    calls: tuple[Call, ...] = ()
+    we_open: bool = True
+    variables: tuple[tuple[str, Strain], ...] = ()
+
+    def bound(self, name: str) -> Strain | None:
+        for variable, strain in self.variables:
+            if variable == name:
+                return strain
+        return None
+
+    def used_strains(self) -> set[Strain]:
+        return {call.strain for call in self.calls if call.is_bid and call.strain is not None}
+
+    def last_bid(self) -> Call | None:
+        for call in reversed(self.calls):
+            if call.is_bid:
+                return call
+        return None
+
+    def then(self, call: Call, ours: bool, variable: tuple[str, Strain] | None = None) -> Context:
+        if not self.calls:
+            calls: tuple[Call, ...] = (call,)
+            we_open = ours
+        else:
+            last_ours = ((len(self.calls) - 1) % 2 == 0) == self.we_open
+            filler = (PASS,) if last_ours == ours else ()
+            calls, we_open = (*self.calls, *filler, call), self.we_open
+        variables = self.variables if variable is None else (*self.variables, variable)
+        return Context(calls, we_open, variables)
+
+    @property
+    def sequence(self) -> Sequence:
+        return Sequence(self.calls, self.we_open)
+
+
+class Expander:
+    """Adds the meanings of bidding tables to a :class:`System`."""
+
+    def __init__(self, system: System, problems: Problems) -> None:
+        self.system = system
+        self.problems = problems
+
+    def table(self, table: BidTable) -> None:
+        self._table = table
+        self._level(table.rows, Context())
+
+    def _level(self, nodes: list[BidNode], context: Context) -> None:
+        taken = {
+            (node.calls[0].call, node.calls[0].ours)
+            for node in nodes
+            if len(node.calls) == 1 and node.calls[0].call is not None
+        }
+        for node in nodes:
+            self._path(node, 0, context, taken)
+
+    def _path(self, node: BidNode, index: int, context: Context, taken: set[tuple[Call, bool]] | None) -> None:
+        written = node.calls[index]
+        last = index == len(node.calls) - 1
+        try:
+            alternatives = list(self._alternatives(written, context))
+        except BMLError as error:
+            self.problems.add(error.at(node.location))
+            return
+        for call, binding in alternatives:
+            if taken is not None and written.call is None:
+                if (call, written.ours) in taken:
+                    continue
+                taken.add((call, written.ours))
+            following = context.then(call, written.ours, binding)
+            description = _substitute(node.description, following.variables) if last else Description()
+            self.system.define(
+                Meaning(
+                    following.sequence,
+                    description,
+                    node.location,
+                    self._table.seat,
+                    self._table.vulnerability,
+                    self._table.hidden,
+                )
+            )
+            if last:
+                self._level(node.children, following)
+            else:
+                self._path(node, index + 1, following, None)
+
+    def _alternatives(self, written: TableCall, context: Context) -> Iterable[tuple[Call, tuple[str, Strain] | None]]:
+        if written.call is not None:
+            call = written.call
+            last = context.last_bid()
+            if call.is_bid and last is not None and call <= last:
+                raise BMLError(f"{call} after {last} is not a sufficient bid")
+            yield call, None
+            return
+        if written.steps:
+            last = context.last_bid()
+            if last is None:
+                raise BMLError(f"'{written.written}' counts steps from the last bid, but there is no bid before it")
+            yield last.raised(written.steps), None
+            return
+        last = context.last_bid()
+        name = written.variable
+        if name is None:
+            for strain in written.strains:
+                call = Call.bid(written.level, strain)
+                if last is None or call > last:
+                    yield call, None
+            return
+        bound = context.bound(name)
+        if bound is not None:
+            yield Call.bid(written.level, bound), None
+            return
+        candidates = written.strains
+        if name in OTHER:
+            partner = context.bound(OTHER[name])
+            if partner is None:
+                kind = "minor" if name == "om" else "major"
+                raise BMLError(
+                    f"'{written.written}': {name} (the other {kind}) needs {OTHER[name]} earlier in the sequence"
+                )
+            candidates = tuple(s for s in candidates if s is not partner)
+        used = context.used_strains()
+        for strain in candidates:
+            call = Call.bid(written.level, strain)
+            if last is not None and call <= last:
+                continue
+            if strain in used or not _in_order(name, strain, context):
+                continue
+            yield call, (name, strain)
+
+
+def _in_order(name: str, strain: Strain, context: Context) -> bool:
+    """X < Y < Z: a new X, Y or Z keeps its place among those already given a suit."""
+    if name not in XYZ:
+        return True
+    rank = XYZ.index(name)
+    for other in XYZ:
+        bound = context.bound(other)
+        if bound is None or other == name:
+            continue
+        if XYZ.index(other) < rank and not bound.rank < strain.rank:
+            return False
+        if XYZ.index(other) > rank and not strain.rank < bound.rank:
+            return False
+    return True
+
+
+@lru_cache(maxsize=64)
+def _variable_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![A-Za-z_'\u2019!])" + re.escape(name) + r"(?![A-Za-z0-9_])")
+
+
+def _substitute(description: Description, variables: tuple[tuple[str, Strain], ...]) -> Description:
+    if not variables or not description:
+        return description
+    lines = description.lines
+    for name, strain in sorted(variables, key=lambda item: -len(item[0])):
+        pattern = _variable_pattern(name)
+        lines = tuple(pattern.sub(strain.symbol, line) for line in lines)
+    return Description(lines)
+
+
+def expand(document: Document, system: System | None = None, problems: Problems | None = None) -> System:
+    """The system of ``document`` (added to ``system`` when given).
+
+    Problems go to ``problems``, by default the document's own list.
+    """
+    system = system if system is not None else System(document.metadata)
+    expander = Expander(system, document.problems if problems is None else problems)
+    for table in document.bid_tables:
+        expander.table(table)
+    return system

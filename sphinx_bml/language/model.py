@@ -1,0 +1,302 @@
+"""The BML document model: what a BML text says, element by element.
+
+Every element keeps the :class:`~.errors.Location` it was written at. The
+model is what the parser produces and what every output (BSS, BML, docutils
+nodes) consumes; nothing downstream reads BML text again.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from .calls import Call, Strain
+from .errors import Location, Problems
+from .inline import Inline, parse_inline
+
+# --------------------------------------------------------------------------
+# Seat and vulnerability
+
+
+class Seat(enum.Enum):
+    """The seat a table applies to, as written after ``#SEAT``."""
+
+    ANY = "0"
+    FIRST = "1"
+    SECOND = "2"
+    THIRD = "3"
+    FOURTH = "4"
+    FIRST_OR_SECOND = "12"
+    THIRD_OR_FOURTH = "34"
+
+    @property
+    def label(self) -> str:
+        return _SEAT_LABELS[self]
+
+
+_SEAT_LABELS = {
+    Seat.ANY: "any seat",
+    Seat.FIRST: "1st seat",
+    Seat.SECOND: "2nd seat",
+    Seat.THIRD: "3rd seat",
+    Seat.FOURTH: "4th seat",
+    Seat.FIRST_OR_SECOND: "1st or 2nd seat",
+    Seat.THIRD_OR_FOURTH: "3rd or 4th seat",
+}
+
+
+@dataclass(frozen=True)
+class Vulnerability:
+    """``#VUL`` state: are we / they vulnerable (``None``: does not matter)."""
+
+    we: bool | None = None
+    they: bool | None = None
+
+    @classmethod
+    def parse(cls, code: str) -> Vulnerability:
+        """Read the two-letter BML code, such as ``Y0`` or ``NN``."""
+        values = {"Y": True, "N": False, "0": None}
+        code = code.strip().upper()
+        if len(code) != 2 or any(c not in values for c in code):
+            raise ValueError(code)
+        return cls(values[code[0]], values[code[1]])
+
+    @property
+    def code(self) -> str:
+        return "".join({True: "Y", False: "N", None: "0"}[v] for v in (self.we, self.they))
+
+    @property
+    def label(self) -> str:
+        if self.we is None and self.they is None:
+            return "any vulnerability"
+        parts = []
+        for side, value in (("we", self.we), ("they", self.they)):
+            if value is not None:
+                parts.append(f"{side} {'vulnerable' if value else 'not vulnerable'}")
+        return ", ".join(parts)
+
+
+ANY_VULNERABILITY = Vulnerability()
+
+
+# --------------------------------------------------------------------------
+# Text
+
+
+@dataclass(frozen=True)
+class Description:
+    """The meaning of a bid: lines of BML text (``""`` for an empty line)."""
+
+    lines: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    @cached_property
+    def inline(self) -> tuple[Inline, ...]:
+        return parse_inline(self.text)
+
+    def __bool__(self) -> bool:
+        return any(self.lines)
+
+
+@dataclass(frozen=True)
+class RichText:
+    """A piece of prose with inline markup, and the BML source it came from."""
+
+    source: str
+
+    @cached_property
+    def inline(self) -> tuple[Inline, ...]:
+        return parse_inline(self.source)
+
+
+# --------------------------------------------------------------------------
+# Blocks
+
+
+@dataclass
+class Heading:
+    level: int
+    text: RichText
+    location: Location
+
+
+@dataclass
+class Paragraph:
+    text: RichText
+    location: Location
+
+
+@dataclass
+class BulletList:
+    items: list[RichText]
+    location: Location
+
+
+@dataclass
+class EnumeratedList:
+    items: list[RichText]
+    location: Location
+
+
+@dataclass
+class DefinitionList:
+    items: list[tuple[RichText, RichText]]
+    location: Location
+
+
+@dataclass
+class Table:
+    """A ``|``-table; a row of only ``-`` and ``+`` is a rule (``None``)."""
+
+    rows: list[list[RichText] | None]
+    location: Location
+
+
+class AuctionMark(enum.Enum):
+    """Auction cells that are not calls."""
+
+    EMPTY = "-"
+    ALL_PASS = "AP"
+    QUESTION = "?"
+
+
+@dataclass
+class Auction:
+    """An auction diagram: rows of up to four calls, West North East South."""
+
+    rows: list[list[Call | AuctionMark]]
+    location: Location
+
+
+class Direction(enum.Enum):
+    NORTH = "N"
+    EAST = "E"
+    SOUTH = "S"
+    WEST = "W"
+
+    @property
+    def label(self) -> str:
+        return self.name.title()
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A final contract; ``level`` 0 means the board was passed out."""
+
+    level: int = 0
+    strain: Strain | None = None
+    doubled: int = 0
+    declarer: Direction | None = None
+
+    @property
+    def passed_out(self) -> bool:
+        return self.level == 0
+
+
+@dataclass(frozen=True)
+class Lead:
+    suit: Strain
+    card: str
+
+
+@dataclass
+class Deal:
+    """A deal diagram; a hand is four holdings (spades first), ``""`` for a void."""
+
+    hands: dict[Direction, tuple[str, str, str, str]]
+    location: Location
+    board: str | None = None
+    dealer: Direction | None = None
+    vulnerable: str | None = None  # "None", "All", "NS" or "EW"
+    contract: Contract | None = None
+    lead: Lead | None = None
+
+
+@dataclass(frozen=True)
+class TableCall:
+    """A call as written in a bidding table, possibly standing for several.
+
+    ``call`` is set for a concrete call. Otherwise the row stands for bids at
+    ``level`` in each of ``strains`` (``2CD``, ``2red``, or the candidates of
+    ``variable``), or for the bid ``steps`` steps above the last bid.
+    """
+
+    written: str
+    ours: bool = True
+    call: Call | None = None
+    level: int = 0
+    strains: tuple[Strain, ...] = ()
+    variable: str | None = None
+    steps: int = 0
+
+    @property
+    def notation(self) -> str:
+        return self.written if self.ours else f"({self.written})"
+
+
+@dataclass
+class BidNode:
+    """A row of a bidding table and the rows that answer it.
+
+    ``calls`` is one call, except on a table's first row, which may give a
+    whole sequence (``1N-2C``) to continue.
+    """
+
+    calls: tuple[TableCall, ...]
+    description: Description
+    location: Location
+    children: list[BidNode] = field(default_factory=list)
+
+
+@dataclass
+class BidTable:
+    """A bidding table. When ``continues`` is set the table continues the
+    sequence of its single top row (``1N-2C;``), whose children are the body."""
+
+    rows: list[BidNode]
+    location: Location
+    seat: Seat = Seat.ANY
+    vulnerability: Vulnerability = ANY_VULNERABILITY
+    hidden: bool = False
+    continues: bool = False
+
+
+Block = Heading | Paragraph | BulletList | EnumeratedList | DefinitionList | Table | Auction | Deal | BidTable
+
+
+@dataclass
+class Metadata:
+    """``#+TITLE``, ``#+AUTHOR``, ``#+DESCRIPTION`` (and any other ``#+KEY``): first value wins."""
+
+    values: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        return self.values.get("TITLE", "")
+
+    @property
+    def author(self) -> str:
+        return self.values.get("AUTHOR", "")
+
+    @property
+    def description(self) -> str:
+        return self.values.get("DESCRIPTION", "")
+
+
+@dataclass
+class Document:
+    """A parsed BML document: its blocks in order, metadata, files read, problems."""
+
+    blocks: list[Block]
+    metadata: Metadata
+    files: list[Path] = field(default_factory=list)
+    problems: Problems = field(default_factory=Problems)
+
+    @property
+    def bid_tables(self) -> list[BidTable]:
+        return [b for b in self.blocks if isinstance(b, BidTable)]

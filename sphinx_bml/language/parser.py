@@ -1,0 +1,270 @@
+"""From located lines to the document model.
+
+Blocks are separated by blank lines. Each block is recognised by its first
+line: ``*`` headings, ``-`` lists (``term :: text`` makes a description list),
+``1.`` numbered lists, ``|`` tables, rows of four calls (an auction), hands
+``N E S W`` (a deal), a bid or a ``#`` command (a bidding table), else a
+paragraph. ``#+KEY: value``, ``#VUL`` and ``#SEAT`` lines set state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from .bidtable import TableParser, TableState
+from .calls import Call, Strain
+from .errors import BMLError, Location, Problems
+from .model import (
+    Auction,
+    AuctionMark,
+    Block,
+    BulletList,
+    Contract,
+    Deal,
+    DefinitionList,
+    Direction,
+    Document,
+    EnumeratedList,
+    Heading,
+    Lead,
+    Metadata,
+    Paragraph,
+    RichText,
+    Table,
+)
+from .reader import Line, Reader, Source
+
+_HEADING = re.compile(r"^(\*+)\s+(.*?)\s*$")
+_METADATA = re.compile(r"^\s*#\+(\w+):\s*(.*?)\s*$")
+_STATE = re.compile(r"^\s*#\s*(VUL|SEAT)\b\s*(.*?)\s*$")
+_BULLET = re.compile(r"^\s*-(\s+|$)")
+_NUMBER = re.compile(r"^\s*\d+\.(\s+|$)")
+_RULE = re.compile(r"[-+=: ]*")
+_TABLE_CALL_START = re.compile(r"^\s*\(?[1-7][A-Z]|^\s*\(?[1-7](m|om|oM|red|black|steps?)\b|^\s*\(?\d+steps?\b")
+_BIDTABLE_START = re.compile(r"^\s*(\(?[PDRX]{1,2}\)?-|#)")
+_AUCTION_CELL = re.compile(r"\(?(?:[1-7](?:NT|[CDHSN])|P|D|R|X|XX|AP|-|\?)\)?", re.IGNORECASE)
+_HAND = re.compile(r"^\s*([NESW])\s*:?\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$")
+_HOLDING = re.compile(r"-|(?:10|[2-9AKQJTx])+")
+_DEAL_DEALER = re.compile(r"(?:^|\s)(?:Dealer\s+)?([NESW]),?(?=\s|$)")
+_DEAL_VUL = re.compile(r"(?:^|\s)(All|None|EW|NS),?(?=\s|$)", re.IGNORECASE)
+_DEAL_BOARD = re.compile(r"(?:^|\s)#?(\d+),?(?=\s|$)")
+_DEAL_LEAD = re.compile(r"(?:^|\s)([shdc])(10|[2-9AKQJT]),?(?=\s|$)")
+_DEAL_CONTRACT = re.compile(r"(?:^|\s)(?:([1-7])(NT|[SHDCN])(XX?)?([NESW])|(P|PASS))(?=[\s,]|$)")
+
+
+def split_blocks(lines: Iterable[Line]) -> list[list[Line]]:
+    """Runs of non-blank lines; a line of only white space is blank."""
+    blocks: list[list[Line]] = []
+    current: list[Line] = []
+    for line in lines:
+        if line.text.strip():
+            current.append(line)
+        elif current:
+            blocks.append(current)
+            current = []
+    if current:
+        blocks.append(current)
+    return blocks
+
+
+class Parser:
+    """Parses BML sources into :class:`Document` objects.
+
+    One parser holds the state that flows through a document (``#VUL``,
+    ``#SEAT``, the clipboard, metadata), so parsing several pieces of one
+    document in order with the same parser behaves as one BML file.
+    """
+
+    def __init__(self, indentation: int = 2, state: TableState | None = None) -> None:
+        if indentation < 1:
+            raise ValueError("indentation must be at least 1")
+        self.indentation = indentation
+        self.state = state or TableState()
+        self.metadata = Metadata()
+
+    def parse(self, source: Source) -> Document:
+        problems = Problems(list(source.problems))
+        blocks: list[Block] = []
+        for lines in split_blocks(source.lines):
+            try:
+                blocks.extend(self._block(lines, problems))
+            except BMLError as error:  # a whole block that cannot be read
+                problems.add(error.at(lines[0].location))
+        return Document(blocks, self.metadata, list(source.files), problems)
+
+    # -- blocks ------------------------------------------------------------
+
+    def _block(self, lines: list[Line], problems: Problems) -> list[Block]:
+        lines = self._state_lines(lines, problems)
+        if not lines:
+            return []
+        first = lines[0]
+        heading = _HEADING.match(first.text)
+        if heading:
+            block: Block = Heading(len(heading.group(1)), RichText(heading.group(2)), first.location)
+            return [block, *self._block(lines[1:], problems)] if len(lines) > 1 else [block]
+        if _is_auction(lines):
+            return [self._auction(lines)]
+        stripped = first.text.strip()
+        if stripped.startswith("|"):
+            return [_table(lines)]
+        if _BULLET.match(first.text):
+            return [_list(lines, _BULLET)]
+        if _NUMBER.match(first.text):
+            return [EnumeratedList(_items(lines, _NUMBER), first.location)]
+        deal = _deal(lines, problems)
+        if deal is not None:
+            return [deal]
+        if _TABLE_CALL_START.match(first.text) or _BIDTABLE_START.match(first.text):
+            table_parser = TableParser(self.state, problems, self.indentation)
+            table = table_parser.parse(lines, first.location)
+            return [table] if table is not None else []
+        text = " ".join(line.text.strip() for line in lines)
+        return [Paragraph(RichText(text), first.location)]
+
+    def _state_lines(self, lines: list[Line], problems: Problems) -> list[Line]:
+        """Apply leading ``#+KEY:``, ``#VUL`` and ``#SEAT`` lines; the rest of the block."""
+        index = 0
+        while index < len(lines):
+            line = lines[index]
+            if match := _METADATA.match(line.text):
+                self.metadata.values.setdefault(match.group(1).upper(), match.group(2))
+            elif match := _STATE.match(line.text):
+                if match.group(1) == "VUL":
+                    self.state.set_vulnerability(match.group(2), line.location, problems)
+                else:
+                    self.state.set_seat(match.group(2), line.location, problems)
+            else:
+                break
+            index += 1
+        return lines[index:]
+
+    def _auction(self, lines: list[Line]) -> Auction:
+        rows: list[list[Call | AuctionMark]] = []
+        for line in lines:
+            row: list[Call | AuctionMark] = []
+            for cell in line.text.split():
+                word = cell.strip("()").upper()
+                if word in ("-", "AP", "?"):
+                    row.append(AuctionMark(word))
+                else:
+                    row.append(Call.parse(word))
+            rows.append(row)
+        return Auction(rows, lines[0].location)
+
+
+def _is_auction(lines: list[Line]) -> bool:
+    first = lines[0].text.split()
+    if len(first) != 4:
+        return False
+    for line in lines:
+        cells = line.text.split()
+        if not 1 <= len(cells) <= 4 or not all(_AUCTION_CELL.fullmatch(cell) for cell in cells):
+            return False
+    return True
+
+
+def _table(lines: list[Line]) -> Table:
+    rows: list[list[RichText] | None] = []
+    for line in lines:
+        cells = [cell.strip() for cell in line.text.strip().strip("|").split("|")]
+        if all(_RULE.fullmatch(cell) for cell in cells) and any(cells):
+            rows.append(None)
+        else:
+            rows.append([RichText(cell) for cell in cells])
+    return Table(rows, lines[0].location)
+
+
+def _items(lines: list[Line], marker: re.Pattern[str]) -> list[RichText]:
+    items: list[list[str]] = []
+    for line in lines:
+        match = marker.match(line.text)
+        if match:
+            items.append([line.text[match.end() :].strip()])
+        elif items:
+            items[-1].append(line.text.strip())
+    return [RichText(" ".join(part for part in item if part)) for item in items]
+
+
+def _list(lines: list[Line], marker: re.Pattern[str]) -> BulletList | DefinitionList:
+    items = _items(lines, marker)
+    if any(" :: " in item.source or item.source.endswith(" ::") for item in items):
+        pairs = []
+        for item in items:
+            term, _, definition = item.source.partition("::")
+            pairs.append((RichText(term.strip()), RichText(definition.strip())))
+        return DefinitionList(pairs, lines[0].location)
+    return BulletList(items, lines[0].location)
+
+
+def _deal(lines: list[Line], problems: Problems) -> Deal | None:
+    """A deal diagram: hand lines, with an optional header line first."""
+    hands = [_HAND.match(line.text) for line in lines]
+    header = None
+    if hands[0] is None or (len(lines) > 1 and not _is_hand(hands[0]) and all(hands[1:])):
+        header, hands = lines[0], hands[1:]
+    if not hands or not all(match is not None and _is_hand(match) for match in hands):
+        return None
+    location = lines[0].location
+    deal = Deal({}, location)
+    for offset, match in enumerate(hands):
+        assert match is not None
+        direction = Direction(match.group(1))
+        line_location = lines[offset + (1 if header else 0)].location
+        if direction in deal.hands:
+            problems.report(f"the deal gives the {direction.label} hand twice; the first one is kept", line_location)
+            continue
+        holdings = tuple("" if h == "-" else h for h in match.groups()[1:])
+        deal.hands[direction] = (holdings[0], holdings[1], holdings[2], holdings[3])
+    if header is not None:
+        _deal_header(deal, header.text)
+    return deal
+
+
+def _is_hand(match: re.Match[str]) -> bool:
+    return all(_HOLDING.fullmatch(holding) for holding in match.groups()[1:])
+
+
+def _deal_header(deal: Deal, text: str) -> None:
+    """Board, dealer, vulnerability, contract and lead, in any order, among other words."""
+    if match := _DEAL_BOARD.search(text):
+        deal.board = match.group(1)
+    if match := _DEAL_VUL.search(text):
+        word = match.group(1)
+        deal.vulnerable = word.title() if word.lower() in ("all", "none") else word.upper()
+    if match := _DEAL_CONTRACT.search(text):
+        if match.group(5):
+            deal.contract = Contract()
+        else:
+            strain = Strain.from_letter(match.group(2)[0])
+            deal.contract = Contract(int(match.group(1)), strain, len(match.group(3) or ""), Direction(match.group(4)))
+        text = text[: match.start()] + " " + text[match.end() :]
+    if match := _DEAL_DEALER.search(text):
+        deal.dealer = Direction(match.group(1))
+    if match := _DEAL_LEAD.search(text):
+        deal.lead = Lead(Strain.from_letter(match.group(1)), match.group(2))
+
+
+def parse_text(
+    text: str,
+    name: str = "<string>",
+    *,
+    directory: Path | None = None,
+    indentation: int = 2,
+    reader: Reader | None = None,
+) -> Document:
+    """Parse BML ``text``; includes resolve against ``directory``."""
+    source = (reader or Reader()).read_text(text, name, directory)
+    return Parser(indentation).parse(source)
+
+
+def parse_file(path: Path | str, *, indentation: int = 2, reader: Reader | None = None) -> Document:
+    """Parse the BML file at ``path`` with its includes."""
+    path = Path(path)
+    source = (reader or Reader()).read_file(path, str(path))
+    return Parser(indentation).parse(source)
+
+
+__all__ = ["Location", "Parser", "parse_file", "parse_text", "split_blocks"]
