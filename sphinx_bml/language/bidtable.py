@@ -286,9 +286,10 @@ class TableParser:
 
     def _row(self, line: Line, first: bool) -> tuple[BidNode, int, bool]:
         match = _ROW.match(line.text)
-        assert match is not None  # rows are not blank
+        if match is None:
+            raise BMLError(f"'{line.text.strip()}' has no bid: a row starts with the call it describes")
         token = match.group(2)
-        if not first and ("-" in token.strip("-;") or token.endswith(";")):
+        if not first and ("-" in token or ";" in token):
             raise BMLError(f"'{token}': only the first row of a table may give a sequence to continue (as in 1N-2C;)")
         calls, continues = parse_calls(token) if first else ((parse_table_call(token),), False)
         description = match.group(4)

@@ -164,7 +164,7 @@ def plain_text(tokens: tuple[Inline, ...] | list[Inline], *, symbols: bool = Tru
             parts.append(SUIT_CHARACTERS[letter] if symbols else "!" + letter.lower())
         elif isinstance(token, Bid):
             if token.strain is Strain.NOTRUMP:
-                parts.append(f"{token.level}NT")
+                parts.append(f"{token.level}NT" if symbols else f"{token.level}N")
             else:
                 letter = token.strain.value
                 parts.append(f"{token.level}{SUIT_CHARACTERS[letter] if symbols else letter}")

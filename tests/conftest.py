@@ -1,0 +1,64 @@
+"""Shared fixtures: the reference corpus, the comparison rule, Sphinx testing."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ("sphinx.testing.fixtures",)
+
+ROOT = Path(__file__).resolve().parent.parent
+ROOTS = Path(__file__).resolve().parent / "roots"
+
+#: Set by .ci/run: tests that need TeX Live or Chromium fail instead of
+#: skipping when those are missing.
+REQUIRE_ALL = os.environ.get("SPHINX_BML_REQUIRE_ALL", "") not in ("", "0")
+
+
+def conformance_dir() -> Path:
+    """The reference corpus: $BML_CONFORMANCE, else ../shared/conformance beside the repo."""
+    configured = os.environ.get("BML_CONFORMANCE")
+    return Path(configured) if configured else ROOT.parent / "shared" / "conformance"
+
+
+def require(available: bool, reason: str) -> None:
+    """Skip with ``reason`` when something is missing, or fail under SPHINX_BML_REQUIRE_ALL."""
+    if available:
+        return
+    if REQUIRE_ALL:
+        pytest.fail(f"{reason} (SPHINX_BML_REQUIRE_ALL is set, so this is a failure, not a skip)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def conformance() -> Path:
+    """The reference corpus; its tests skip, with the reason shown, in a clone without it."""
+    folder = conformance_dir()
+    if not (folder / "data").is_dir():
+        pytest.skip(f"the reference corpus is not at {folder} (set BML_CONFORMANCE to its folder)")
+    return folder
+
+
+def conformance_names() -> list[str]:
+    """Names of the corpus files that have an expected .bss (empty when absent)."""
+    expected = conformance_dir() / "expected"
+    return sorted(p.stem for p in expected.glob("*.bss")) or ["(corpus missing)"]
+
+
+def same_lines(actual: str, expected: str) -> list[tuple[int, str, str]]:
+    """The reference's comparison: line by line, trailing white space stripped,
+    missing lines at the end equal to blank lines. Returns the differing lines."""
+    a = [line.rstrip() for line in actual.splitlines()]
+    b = [line.rstrip() for line in expected.splitlines()]
+    size = max(len(a), len(b))
+    a += [""] * (size - len(a))
+    b += [""] * (size - len(b))
+    return [(number + 1, x, y) for number, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+
+
+@pytest.fixture(scope="session")
+def rootdir() -> Path:
+    """Sphinx test projects live in tests/roots/test-NAME (use @pytest.mark.sphinx(testroot='NAME'))."""
+    return ROOTS

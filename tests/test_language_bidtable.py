@@ -1,0 +1,225 @@
+"""Bidding tables: the tree, descriptions, sequences, clipboard, and bad rows."""
+
+from __future__ import annotations
+
+import pytest
+
+from sphinx_bml.language import Parser, Reader, parse_text
+from sphinx_bml.language.model import BidNode, BidTable, Document
+
+
+def table_of(text: str, indentation: int = 2) -> BidTable:
+    document = parse_text(text, "t.bml", indentation=indentation)
+    assert not document.problems, [str(p) for p in document.problems]
+    (table,) = document.blocks
+    assert isinstance(table, BidTable)
+    return table
+
+
+def shape(nodes: list[BidNode], depth: int = 0) -> list[str]:
+    lines = []
+    for node in nodes:
+        calls = "-".join(call.notation for call in node.calls)
+        lines.append("  " * depth + f"{calls} = {' / '.join(node.description.lines)}")
+        lines.extend(shape(node.children, depth + 1))
+    return lines
+
+
+def messages(text: str) -> list[str]:
+    return [str(p) for p in parse_text(text, "t.bml").problems]
+
+
+def test_tree_by_indentation() -> None:
+    table = table_of("1C 16+\n  1D negative\n    1H relay\n  1H positive\n1D nebulous\n")
+    assert shape(table.rows) == [
+        "1C = 16+",
+        "  1D = negative",
+        "    1H = relay",
+        "  1H = positive",
+        "1D = nebulous",
+    ]
+
+
+def test_leading_whitespace_of_the_first_row_is_ignored() -> None:
+    table = table_of("    1C 16+\n      1D negative\n")
+    assert shape(table.rows) == ["1C = 16+", "  1D = negative"]
+
+
+def test_equals_sign_and_continuation_lines() -> None:
+    table = table_of("1N = 15--17\n     May have 5M\n     or 6m\n2C = strong\n")
+    assert shape(table.rows) == ["1N = 15--17 / May have 5M / or 6m", "2C = strong"]
+
+
+def test_last_description_line_of_a_point_is_an_empty_line() -> None:
+    table = table_of("2H 5+!h\n   .\n2S 5+!s\n   middle\n   .\n")
+    assert table.rows[0].description.lines == ("5+!h", "")
+    assert table.rows[1].description.lines == ("5+!s", "middle", "")
+
+
+def test_a_lone_point_row_is_ignored() -> None:
+    assert shape(table_of("1C x\n.\n1D y\n").rows) == ["1C = x", "1D = y"]
+
+
+def test_configurable_indentation() -> None:
+    table = table_of("1C 16+\n    1D negative\n", indentation=4)
+    assert shape(table.rows) == ["1C = 16+", "  1D = negative"]
+
+
+def test_sequence_to_continue() -> None:
+    table = table_of("1N-2C;\n2D no major\n  2H invitational\n2H 4+!h\n")
+    assert table.continues
+    assert shape(table.rows) == ["1N-2C = ", "  2D = no major", "    2H = invitational", "  2H = 4+!h"]
+
+
+@pytest.mark.parametrize("header", ["1C---", "1C-", "1C;"])
+def test_dashes_only_shape_the_header(header: str) -> None:
+    table = table_of(f"{header}\n1D transfer\n")
+    assert table.continues and shape(table.rows) == ["1C = ", "  1D = transfer"]
+
+
+def test_competitive_sequence_header() -> None:
+    table = table_of("(1N)-P-(P)---\nD strength\n")
+    (header,) = table.rows
+    assert [c.notation for c in header.calls] == ["(1N)", "P", "(P)"]
+    assert [c.ours for c in header.calls] == [False, True, False]
+
+
+def test_sequence_with_description_and_indented_answers() -> None:
+    table = table_of("1N-2C puppet\n  2D forced\n")
+    assert not table.continues
+    assert shape(table.rows) == ["1N-2C = puppet", "  2D = forced"]
+
+
+def test_copy_and_paste_with_replacements_and_indentation() -> None:
+    document = parse_text(
+        "#CUT transfer\n2\\R Transfer\n  2\\M accept\n#ENDCUT\n\n"
+        "1N---\n2C Stayman\n#PASTE transfer \\R=D \\M=H\n#PASTE transfer \\R=H \\M=S\n\n"
+        "2N 20--21\n  #PASTE transfer \\R=D \\M=H\n",
+        "t.bml",
+    )
+    assert not document.problems
+    first, second = document.bid_tables
+    assert shape(first.rows) == [
+        "1N = ",
+        "  2C = Stayman",
+        "  2D = Transfer",
+        "    2H = accept",
+        "  2H = Transfer",
+        "    2S = accept",
+    ]
+    assert shape(second.rows) == ["2N = 20--21", "  2D = Transfer", "    2H = accept"]
+
+
+def test_copy_keeps_the_rows_and_cut_removes_them() -> None:
+    document = parse_text(
+        "1C x\n  #COPY c\n  1D y\n  #ENDCOPY\n\n#CUT k\n1H z\n#ENDCUT\n\n2C-\n#PASTE c\n#PASTE k\n", "t.bml"
+    )
+    assert not document.problems
+    first, second = document.bid_tables
+    assert shape(first.rows) == ["1C = x", "  1D = y"]
+    assert shape(second.rows) == ["2C = ", "  1D = y", "  1H = z"]
+
+
+def test_hide_marks_the_table() -> None:
+    table = table_of("#HIDE\n1C x\n")
+    assert table.hidden and shape(table.rows) == ["1C = x"]
+
+
+def test_vul_and_seat_apply_to_the_following_tables() -> None:
+    document = parse_text("1C a\n\n#VUL NY\n\n#SEAT 3\n\n1C b\n\n1D c\n", "t.bml")
+    first, second, third = document.bid_tables
+    assert (first.seat.value, first.vulnerability.code) == ("0", "00")
+    assert (second.seat.value, second.vulnerability.code) == ("3", "NY")
+    assert (third.seat.value, third.vulnerability.code) == ("3", "NY")
+
+
+def test_state_flows_between_pieces_parsed_by_one_parser() -> None:
+    parser = Parser()
+    parser.parse(Reader().read_text("#VUL Y0\n\n#CUT nt\n2C Stayman\n#ENDCUT\n", "page.rst", first_line=10))
+    document: Document = parser.parse(Reader().read_text("1N x\n  #PASTE nt\n", "page.rst", first_line=20))
+    (table,) = document.bid_tables
+    assert table.vulnerability.code == "Y0"
+    assert shape(table.rows) == ["1N = x", "  2C = Stayman"]
+    assert table.rows[0].location.line == 20
+    assert table.rows[0].children[0].location.line == 13  # where the pasted row was written
+
+
+# -- bad input: a located message, the rest kept ----------------------------
+
+
+def test_bad_indentation_loses_only_that_row_and_its_answers() -> None:
+    text = "1C 16+\n  1D negative\n   1H odd\n     1S under odd\n  1H positive\n"
+    assert messages(text) == ["t.bml:3: indentation 3 is not a multiple of 2"]
+    assert shape(parse_text(text, "t.bml").bid_tables[0].rows) == ["1C = 16+", "  1D = negative", "  1H = positive"]
+
+
+def test_row_indented_too_far() -> None:
+    assert messages("1C 16+\n    1D negative\n") == [
+        "t.bml:2: this row is indented too far: it should be at most 2 spaces deeper than 1C"
+    ]
+
+
+def test_row_left_of_the_first_row() -> None:
+    assert messages("  1C 16+\n1D x\n") == ["t.bml:2: this row starts further left than the first row of its table"]
+
+
+@pytest.mark.parametrize(
+    ("row", "expected"),
+    [
+        ("1Q", "'1Q' is not a call BML knows"),
+        ("8C", "'8C' is not a bid: the level must be 1 to 7"),
+        ("2CC", "'2CC' names a strain twice"),
+        ("0steps", "a step count starts at 1step"),
+    ],
+)
+def test_unknown_calls(row: str, expected: str) -> None:
+    (message,) = messages(f"1C x\n  {row} y\n  1H kept\n")
+    assert message.startswith("t.bml:2: ") and expected in message
+
+
+def test_row_without_a_bid() -> None:
+    assert messages("1C x\n  = y\n") == ["t.bml:2: '= y' has no bid: a row starts with the call it describes"]
+
+
+def test_sequence_after_the_first_row() -> None:
+    assert messages("1C x\n1N-2C y\n") == [
+        "t.bml:2: '1N-2C': only the first row of a table may give a sequence to continue (as in 1N-2C;)"
+    ]
+
+
+def test_semicolon_inside_a_sequence() -> None:
+    (message,) = messages("1N;2C x\n")
+    assert "';' may only end a sequence" in message
+
+
+def test_paste_before_copy() -> None:
+    assert messages("1N x\n  #PASTE nt\n") == ["t.bml:2: #PASTE of 'nt' before any #COPY or #CUT named 'nt'"]
+
+
+def test_paste_with_a_malformed_replacement() -> None:
+    (message,) = messages("#CUT a\n1C x\n#ENDCUT\n\n1N-\n#PASTE a Cx\n")
+    assert "'Cx' is not a replacement; write target=replacement" in message
+
+
+def test_paste_that_pastes_itself_stops() -> None:
+    problems = messages("#COPY loop\n1C x\n#PASTE loop\n#ENDCOPY\n\n1N-\n#PASTE loop\n")
+    assert problems and all("over and over" in p or "before any" in p for p in problems)
+
+
+def test_unclosed_cut_and_stray_end() -> None:
+    assert messages("#CUT a\n1C x\n") == ["t.bml:1: #CUT a has no #ENDCUT; it runs to the end of the table"]
+    assert messages("1C x\n#ENDCOPY\n") == ["t.bml:2: #ENDCOPY without a #COPY before it"]
+
+
+def test_unknown_command() -> None:
+    assert messages("1C x\n#FOO bar\n1D y\n") == ["t.bml:2: #FOO is not a BML command; the line is left out"]
+
+
+def test_bad_vulnerability_and_seat_keep_the_previous_state() -> None:
+    document = parse_text("#VUL Q1\n\n#SEAT 5\n\n1C x\n", "t.bml")
+    assert [str(p) for p in document.problems] == [
+        "t.bml:1: #VUL Q1 is not a vulnerability: write two of Y, N and 0 (we, then they), as in #VUL Y0",
+        "t.bml:3: #SEAT 5 is not a seat: write 0, 1, 2, 3, 4, 12 or 34",
+    ]
+    (table,) = document.bid_tables
+    assert table.vulnerability.code == "00" and table.seat.value == "0"

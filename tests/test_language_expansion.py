@@ -1,0 +1,139 @@
+"""Expansion of tables into the concrete system."""
+
+from __future__ import annotations
+
+from sphinx_bml.language import expand, parse_text
+from sphinx_bml.language.system import System
+
+
+def system_of(text: str) -> tuple[System, list[str]]:
+    document = parse_text(text, "s.bml")
+    system = expand(document)
+    return system, [str(p) for p in document.problems]
+
+
+def meanings(text: str) -> list[str]:
+    system, problems = system_of(text)
+    assert not problems, problems
+    return [f"{m.sequence.notation()} = {m.description.text}" for m in system]
+
+
+def test_passes_are_filled_between_calls_of_one_side() -> None:
+    system, _ = system_of("1C x\n  1D y\n")
+    assert [str(c) for c in list(system)[1].sequence.calls] == ["1C", "P", "1D"]
+
+
+def test_multi_strain_and_colours() -> None:
+    # 2S is already defined at this level by 2HS, so 2black adds 2C only.
+    assert meanings("2HS weak\n1red transfer\n2black both\n") == [
+        "2H = weak",
+        "2S = weak",
+        "1D = transfer",
+        "1H = transfer",
+        "2C = both",
+    ]
+
+
+def test_major_and_other_major() -> None:
+    assert meanings("1M 5+M\n  3oM splinter\n") == [
+        "1H = 5+!h",
+        "1H-(P)-3S = splinter",
+        "1S = 5+!s",
+        "1S-(P)-3H = splinter",
+    ]
+
+
+def test_other_minor_needs_minor_first() -> None:
+    _, problems = system_of("1C x\n  2om y\n")
+    assert problems == ["s.bml:2: '2om': om (the other minor) needs m earlier in the sequence"]
+
+
+def test_variables_take_unused_suits_in_order() -> None:
+    # 1C-(1Y): neither Y nor X may be clubs (used by 1C); X < Y < Z; Y keeps its suit below.
+    got = meanings("1C-(1Y)\n  2X low\n  2Y cue\n  2Z high\n")
+    assert not any(line.startswith("1C-(1D)-2C") for line in got)
+    assert "1C-(1D)-2D = cue" in got
+    assert "1C-(1D)-2H = high" in got and "1C-(1D)-2S = high" in got
+    assert "1C-(1H)-2D = low" in got and "1C-(1H)-2H = cue" in got and "1C-(1H)-2S = high" in got
+    assert "1C-(1S)-2D = low" in got and "1C-(1S)-2H = low" in got and "1C-(1S)-2S = cue" in got
+    assert not any(line.startswith("1C-(1C)") for line in got)
+
+
+def test_variable_needs_a_sufficient_bid() -> None:
+    assert meanings("2S x\n  2X y\n") == ["2S = x"]
+
+
+def test_steps_count_from_the_last_bid_of_either_side() -> None:
+    assert meanings("1C-(1H)\n  1step one\n  2steps two\n") == [
+        "1C = ",
+        "1C-(1H) = ",
+        "1C-(1H)-1S = one",
+        "1C-(1H)-1N = two",
+    ]
+
+
+def test_steps_beyond_seven_notrump_are_reported_and_the_rest_kept() -> None:
+    system, problems = system_of("7S x\n  2steps y\n  7N z\n")
+    assert problems == ["s.bml:2: 2 steps above 7S is beyond the 7 level"]
+    assert [m.sequence.notation() for m in system] == ["7S", "7S-(P)-7N"]
+
+
+def test_steps_need_a_bid_before_them() -> None:
+    _, problems = system_of("1step x\n")
+    assert problems == ["s.bml:1: '1step' counts steps from the last bid, but there is no bid before it"]
+
+
+def test_insufficient_bid_is_reported() -> None:
+    system, problems = system_of("1N x\n  1S y\n  2C z\n")
+    assert problems == ["s.bml:2: 1S after 1N is not a sufficient bid"]
+    assert [m.sequence.notation() for m in system] == ["1N", "1N-(P)-2C"]
+
+
+def test_normal_bids_before_special_bids() -> None:
+    assert meanings("2C strong\n2X weak\n") == ["2C = strong", "2D = weak", "2H = weak", "2S = weak"]
+
+
+def test_normal_bid_wins_even_after_the_pattern() -> None:
+    """The reference lets the earlier 2X define 2C as 'weak'; BML says normal
+    bids are evaluated before special bids, so 2C stays 'strong' here."""
+    assert meanings("2X weak\n2C strong\n") == ["2D = weak", "2H = weak", "2S = weak", "2C = strong"]
+
+
+def test_first_definition_stands() -> None:
+    assert meanings("1C first\n\n1C second\n") == ["1C = first"]
+
+
+def test_placeholder_of_a_continued_sequence_is_completed_later() -> None:
+    assert meanings("1N-2C;\n2D no major\n\n1N-\n2C Stayman\n") == [
+        "1N = ",
+        "1N-(P)-2C = Stayman",
+        "1N-(P)-2C-(P)-2D = no major",
+    ]
+
+
+def test_variable_in_description_becomes_its_suit() -> None:
+    """The reference turns '2M' into a control character and the suit; we write 2!h."""
+    assert meanings("1M shows M; 2M is a raise, I'm 5M\n") == [
+        "1H = shows !h; 2!h is a raise, I'm 5!h",
+        "1S = shows !s; 2!s is a raise, I'm 5!s",
+    ]
+
+
+def test_variables_inside_words_stay() -> None:
+    assert meanings("1M Major, Maximum, XYZ\n") == ["1H = Major, Maximum, XYZ", "1S = Major, Maximum, XYZ"]
+
+
+def test_seat_vulnerability_and_hidden_are_part_of_the_meaning() -> None:
+    system, _ = system_of("#VUL Y0\n\n#SEAT 34\n\n#HIDE\n1N 14--16\n")
+    (meaning,) = system
+    assert meaning.seat.value == "34" and meaning.vulnerability.code == "Y0" and meaning.hidden
+
+
+def test_same_sequence_in_other_seats_is_another_meaning() -> None:
+    system, _ = system_of("#SEAT 12\n\n1N 12--14\n\n#SEAT 34\n\n1N 14--16\n")
+    assert [m.description.text for m in system] == ["12--14", "14--16"]
+
+
+def test_competitive_auction_written_in_full() -> None:
+    got = meanings("(1N)---\nD strength\n2C majors\n  (D)\n    P clubs\n")
+    assert got == ["(1N) = ", "(1N)-D = strength", "(1N)-2C = majors", "(1N)-2C-(D) = ", "(1N)-2C-(D)-P = clubs"]

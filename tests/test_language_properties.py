@@ -1,0 +1,126 @@
+"""Properties of the engine, with hypothesis.
+
+* No input makes the engine raise: problems are reported, never thrown.
+* For generated tables inside the reference's comfort zone, our BSS equals
+  what bridge-markup 2.7.0 (a test dependency) writes.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from sphinx_bml.formats.bss_writer import write_bss
+from sphinx_bml.language import expand, parse_text
+
+WORDS = ["strong", "weak", "relay", "natural", "forcing", "5+!h", "2--3!s", "invite", "any", "GF"]
+BML_LINE_PIECES = [
+    "1C", "1N-2C;", "(1N)---", "2M", "3X", "1red", "2HS", "1step", "P", "(D)", "#COPY a", "#ENDCOPY",
+    "#CUT b", "#ENDCUT", "#PASTE a", "#PASTE b x=y", "#HIDE", "#VUL Y0", "#SEAT 34", "#VUL", "#SEAT 9",
+    "#+TITLE: t", "* head", "- item", "1. one", "| a | b |", "N AKQ - xxx x", "P 1C P 1H", "=", ".",
+    "2om", "3oM", "9steps", "7N", "  ", "\t", "!h", "*b*", "/i/", "=m=", "--", "#INCLUDE x.bml", "//c",
+]  # fmt: skip
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text())
+def test_any_text_parses_without_raising(text: str) -> None:
+    document = parse_text(text, "fuzz.bml")
+    write_bss(expand(document))
+
+
+@st.composite
+def bml_soup(draw: st.DrawFn) -> str:
+    lines = []
+    for _ in range(draw(st.integers(0, 25))):
+        indent = " " * draw(st.integers(0, 7))
+        pieces = draw(st.lists(st.sampled_from(BML_LINE_PIECES), min_size=0, max_size=3))
+        lines.append(indent + " ".join(pieces))
+    return "\n".join(lines)
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(bml_soup())
+def test_bml_like_soup_parses_without_raising(text: str) -> None:
+    document = parse_text(text, "soup.bml")
+    write_bss(expand(document))
+    for problem in document.problems:
+        assert problem.location is not None and problem.location.file == "soup.bml"
+        assert problem.message and "Traceback" not in problem.message
+
+
+# -- the reference as oracle ----------------------------------------------------
+
+SUITS = "CDHS"
+PATTERNS = ["M", "m", "X", "red", "black", "HS", "CD"]
+
+
+@st.composite
+def bidding_table(draw: st.DrawFn) -> str:
+    """A table every row of which is a sufficient bid (the reference does not check),
+    concrete rows before pattern rows (the order the reference needs), no steps
+    beyond 7NT (the reference crashes), no variables in descriptions, and a
+    description on the first row (the reference reads four bare calls spread
+    over several rows as an auction diagram: its pattern crosses line ends)."""
+    lines: list[str] = []
+
+    def rows(depth: int, floor: int) -> None:
+        if floor >= 7:
+            return
+        count = draw(st.integers(1 if depth == 0 else 0, 3 if depth < 3 else 0))
+        levels = sorted(draw(st.lists(st.integers(floor + 1, 7), min_size=count, max_size=count)))
+        seen: set[str] = set()
+        for level in levels:
+            call = f"{level}{draw(st.sampled_from(SUITS + 'N'))}"
+            if call in seen:
+                continue
+            seen.add(call)
+            theirs = draw(st.booleans()) and depth > 0 and draw(st.booleans())
+            write(depth, f"({call})" if theirs else call, level)
+        for _ in range(draw(st.integers(0, 2 if depth < 3 else 0))):
+            if draw(st.booleans()) and depth > 0 and floor <= 5:
+                steps = draw(st.integers(1, 3))
+                write(depth, f"{steps}step{'s' if steps > 1 else ''}", floor + 1)
+            else:
+                level = draw(st.integers(floor + 1, 7))
+                write(depth, f"{level}{draw(st.sampled_from(PATTERNS))}", level)
+
+    def write(depth: int, call: str, level: int) -> None:
+        words = draw(st.lists(st.sampled_from(WORDS), min_size=0 if lines else 1, max_size=3))
+        separator = " = " if draw(st.booleans()) else " "
+        lines.append("  " * depth + call + (separator + " ".join(words) if words else ""))
+        if words and draw(st.integers(0, 4)) == 0:
+            column = len("  " * depth + call + separator)
+            lines.append(" " * column + draw(st.sampled_from(WORDS)))
+        rows(depth + 1, level)
+
+    rows(0, 0)
+    return "\n".join(lines) + "\n"
+
+
+def reference_bss(text: str) -> str | None:
+    """What bridge-markup 2.7.0 writes for ``text``, or None where it crashes."""
+    from bml import bml as reference  # the test extra installs bridge-markup==2.7.0
+    from bml import bss as reference_bss_writer
+
+    logging.getLogger(reference.__name__).setLevel(logging.CRITICAL)
+    try:
+        content = reference.content_from_string(text)
+        output = io.StringIO()
+        reference_bss_writer.systemdata_to_bss(content, reference_bss_writer.to_systemdata(content), output)
+    except Exception:
+        return None
+    return output.getvalue()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bidding_table())
+def test_generated_tables_match_the_reference(text: str) -> None:
+    expected = reference_bss(text)
+    assume(expected is not None)
+    document = parse_text(text, "gen.bml")
+    assert not document.problems, [str(p) for p in document.problems]
+    assert write_bss(expand(document)) == expected
