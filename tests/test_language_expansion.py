@@ -137,3 +137,19 @@ def test_same_sequence_in_other_seats_is_another_meaning() -> None:
 def test_competitive_auction_written_in_full() -> None:
     got = meanings("(1N)---\nD strength\n2C majors\n  (D)\n    P clubs\n")
     assert got == ["(1N) = ", "(1N)-D = strength", "(1N)-2C = majors", "(1N)-2C-(D) = ", "(1N)-2C-(D)-P = clubs"]
+
+
+def test_a_pass_without_meaning_in_an_uncontested_auction_adds_no_sequence() -> None:
+    assert meanings("1C x\n  (P)\n    1D y\n") == ["1C = x", "1C-(P)-1D = y"]
+    assert meanings("1C x\n  (P) they pass\n") == ["1C = x", "1C-(P) = they pass"]
+    assert meanings("1C x\n  P\n    (1D) y\n") == ["1C = x", "1C-(P)-P-(1D) = y"]
+
+
+def test_a_pass_in_a_contested_auction_is_a_sequence_of_its_own() -> None:
+    assert meanings("1C-(1D)-D;\n(P)\n  1H y\n") == [
+        "1C = ",
+        "1C-(1D) = ",
+        "1C-(1D)-D = ",
+        "1C-(1D)-D-(P) = ",
+        "1C-(1D)-D-(P)-1H = y",
+    ]

@@ -13,6 +13,10 @@ rest of the sequence. The rules, as BML defines them:
   whatever the order of the rows.
 * Passes are filled in between two calls of the same side.
 * The first definition of a sequence stands (see :meth:`System.define`).
+* While only our side has bid, a pass row without a description (``(P)`` or
+  ``P``) only leads to the rows under it: it adds no sequence of its own
+  (``1C`` / ``(P)`` / ``1D`` is the same as ``1C`` / ``1D``, whose pass BML
+  fills in anyway).
 
 Variables in a description are replaced by their suit (``2M`` becomes
 ``2!h``) wherever they stand as a word, not inside other words.
@@ -108,16 +112,17 @@ class Expander:
                 taken.add((call, written.ours))
             following = context.then(call, written.ours, binding)
             description = _substitute(node.description, following.variables) if last else Description()
-            self.system.define(
-                Meaning(
-                    following.sequence,
-                    description,
-                    node.location,
-                    self._table.seat,
-                    self._table.vulnerability,
-                    self._table.hidden,
+            if description or not _leading_pass(context, call):
+                self.system.define(
+                    Meaning(
+                        following.sequence,
+                        description,
+                        node.location,
+                        self._table.seat,
+                        self._table.vulnerability,
+                        self._table.hidden,
+                    )
                 )
-            )
             if last:
                 self._level(node.children, following)
             else:
@@ -166,6 +171,13 @@ class Expander:
             if strain in used or not _in_order(name, strain, context):
                 continue
             yield call, (name, strain)
+
+
+def _leading_pass(context: Context, call: Call) -> bool:
+    """A pass after our opening while the opponents have only passed."""
+    if call != PASS or not context.calls or not context.we_open:
+        return False
+    return all(their_call == PASS for their_call in context.calls[1::2])
 
 
 def _in_order(name: str, strain: Strain, context: Context) -> bool:

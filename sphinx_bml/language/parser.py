@@ -42,7 +42,7 @@ _STATE = re.compile(r"^\s*#\s*(VUL|SEAT)\b\s*(.*?)\s*$")
 _BULLET = re.compile(r"^\s*-(\s+|$)")
 _NUMBER = re.compile(r"^\s*\d+\.(\s+|$)")
 _RULE = re.compile(r"[-+=: ]*")
-_TABLE_CALL_START = re.compile(r"^\s*\(?[1-7][A-Z]|^\s*\(?[1-7](m|om|oM|red|black|steps?)\b|^\s*\(?\d+steps?\b")
+_TABLE_CALL_START = re.compile(r"^\s*\(?[1-7][A-Z]|^\s*\(?[1-7](m|om|oM|[xyz]|red|black|steps?)\b|^\s*\(?\d+steps?\b")
 _BIDTABLE_START = re.compile(r"^\s*(\(?[PDRX]{1,2}\)?-|#)")
 _AUCTION_CELL = re.compile(r"\(?(?:[1-7](?:NT|[CDHSN])|P|D|R|X|XX|AP|-|\?)\)?", re.IGNORECASE)
 _HAND = re.compile(r"^\s*([NESW])\s*:?\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$")
@@ -52,6 +52,12 @@ _DEAL_VUL = re.compile(r"(?:^|\s)(All|None|EW|NS),?(?=\s|$)", re.IGNORECASE)
 _DEAL_BOARD = re.compile(r"(?:^|\s)#?(\d+),?(?=\s|$)")
 _DEAL_LEAD = re.compile(r"(?:^|\s)([shdc])(10|[2-9AKQJT]),?(?=\s|$)")
 _DEAL_CONTRACT = re.compile(r"(?:^|\s)(?:([1-7])(NT|[SHDCN])(XX?)?([NESW])|(P|PASS))(?=[\s,]|$)")
+
+
+def starts_bid_table(line: str) -> bool:
+    """Whether a block whose first line is ``line`` is read as a bidding table
+    (unless it is a heading, list, table, auction or deal first)."""
+    return bool(_TABLE_CALL_START.match(line) or _BIDTABLE_START.match(line))
 
 
 def split_blocks(lines: Iterable[Line]) -> list[list[Line]]:
@@ -117,7 +123,7 @@ class Parser:
         deal = _deal(lines, problems)
         if deal is not None:
             return [deal]
-        if _TABLE_CALL_START.match(first.text) or _BIDTABLE_START.match(first.text):
+        if starts_bid_table(first.text):
             table_parser = TableParser(self.state, problems, self.indentation)
             table = table_parser.parse(lines, first.location)
             return [table] if table is not None else []
@@ -267,4 +273,4 @@ def parse_file(path: Path | str, *, indentation: int = 2, reader: Reader | None 
     return Parser(indentation).parse(source)
 
 
-__all__ = ["Location", "Parser", "parse_file", "parse_text", "split_blocks"]
+__all__ = ["Location", "Parser", "parse_file", "parse_text", "split_blocks", "starts_bid_table"]

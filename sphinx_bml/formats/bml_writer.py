@@ -1,0 +1,140 @@
+"""Write the bidding tables of a document as BML text.
+
+The layout is the one of the reference ``bss2bml``::
+
+    #+TITLE: Precision club
+
+    #+DESCRIPTION: Strong club system
+
+    #VUL 00
+
+    #SEAT 0
+
+    1C = 16+ hcp
+      1D = Negative
+    1N = 15--17
+         May have a five-card major
+
+Metadata first, then for each table its vulnerability and seat, then the
+rows: two spaces of indentation a level, ``call = description``, further
+description lines under the first one, a row without description just the
+call. Where an answer that is a pass, double or redouble follows an answer
+that is a bid, the table is broken off and continued in a new table that
+repeats the rows above (the reference does so; the bidding it stands for is
+the same). Only bidding tables and metadata are written: BML's other blocks
+(text, lists, deals) have no counterpart in a BSS file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..language.model import BidNode, BidTable, Description, Document, Metadata
+from ..language.parser import starts_bid_table
+
+INDENT = "  "
+
+
+def write_bml(document: Document, *, metadata: bool = True, split_before_passes: bool = True) -> str:
+    """The bidding tables of ``document`` (and its metadata unless ``metadata`` is false) as BML.
+
+    ``split_before_passes`` continues a table in a new one where a pass,
+    double or redouble follows a bid among the answers to a call, as the
+    reference does.
+    """
+    paragraphs = metadata_lines(document.metadata) if metadata else []
+    paragraphs.append(write_tables(document.bid_tables, split_before_passes=split_before_passes).rstrip("\n"))
+    text = "\n\n".join(paragraph for paragraph in paragraphs if paragraph)
+    return text + "\n" if text else ""
+
+
+def write_tables(tables: Iterable[BidTable], *, split_before_passes: bool = True) -> str:
+    """Just the tables, without metadata (as in a ``bml`` directive)."""
+    paragraphs: list[str] = []
+    for table in tables:
+        paragraphs.extend(table_paragraphs(table, split_before_passes=split_before_passes))
+    return "\n\n".join(paragraphs) + "\n" if paragraphs else ""
+
+
+def metadata_lines(metadata: Metadata) -> list[str]:
+    """``#+KEY: value`` for each metadata value that is not empty."""
+    return [f"#+{key}: {_one_line(value)}" for key, value in metadata.values.items() if value.strip()]
+
+
+def table_paragraphs(table: BidTable, *, split_before_passes: bool = True) -> list[str]:
+    """``#VUL``, ``#SEAT`` and the table's rows (one or more BML tables), each a paragraph."""
+    paragraphs = [f"#VUL {table.vulnerability.code}", f"#SEAT {table.seat.value}"]
+    writer = _TableWriter(split_before_passes)
+    writer.table(table)
+    for block in writer.blocks:
+        if not block:
+            continue
+        markers = ["#HIDE"] if table.hidden else []
+        if not starts_bid_table(block[0]):
+            markers.append("#BIDTABLE")
+        paragraphs.append("\n".join([*markers, *block]))
+    return paragraphs
+
+
+class _TableWriter:
+    """Lays out the rows of one table as blocks of lines (one block per BML table)."""
+
+    def __init__(self, split_before_passes: bool) -> None:
+        self.split_before_passes = split_before_passes
+        self.blocks: list[list[str]] = [[]]
+
+    def table(self, table: BidTable) -> None:
+        rows = table.rows
+        if table.continues and rows:
+            top = rows[0]
+            lines = row_lines(top, 0, continues=True)
+            self.blocks[-1].extend(lines)
+            self.rows(top.children, 0, lines)
+            rows = rows[1:]
+            if rows:
+                self.blocks.append([])
+        self.rows(rows, 0, [])
+
+    def rows(self, nodes: list[BidNode], level: int, header: list[str]) -> None:
+        concrete = all(call.call is not None for node in nodes for call in node.calls)
+        previous: BidNode | None = None
+        for node in nodes:
+            if self.split_before_passes and concrete and previous is not None and _breaks(previous, node):
+                self.blocks.append(list(header))
+            elif level == 0 and len(node.calls) > 1 and self.blocks[-1]:
+                self.blocks.append([])  # only a table's first row may give a sequence
+            lines = row_lines(node, level)
+            self.blocks[-1].extend(lines)
+            self.rows(node.children, level + 1, header + lines)
+            previous = node
+
+
+def _breaks(previous: BidNode, node: BidNode) -> bool:
+    """A pass, double or redouble right after a bid."""
+    before, call = previous.calls[-1].call, node.calls[0].call
+    return before is not None and call is not None and before.is_bid and not call.is_bid
+
+
+def row_lines(node: BidNode, level: int, *, continues: bool = False) -> list[str]:
+    """The lines of one row: ``call = description``, further description lines aligned under the first."""
+    token = "-".join(call.notation for call in node.calls) + (";" if continues else "")
+    prefix = INDENT * level + token
+    lines = description_lines(node.description)
+    if not lines:
+        return [prefix]
+    head = prefix + " = "
+    return [head + lines[0], *(" " * len(head) + line for line in lines[1:])]
+
+
+def description_lines(description: Description) -> list[str]:
+    """The lines BML can hold: no outer white space, no empty lines, except that a
+    last empty line is written as ``.``, which BML reads back as an empty line."""
+    lines = [part.strip() for line in description.lines for part in line.splitlines() or [""]]
+    kept = [line for line in lines if line]
+    if kept and not lines[-1]:
+        kept.append(".")
+    return kept
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.splitlines()).strip()

@@ -1,0 +1,449 @@
+"""Read a BSS file (Bridge Base Online Full Disclosure) into a typed model.
+
+A BSS file is a series of one-line records, in this order (see "BSS Syntax"
+in the BML reference README)::
+
+    *00{System name}=NYYYYYYSummary          the header (``?`` for a floating convention)
+    $Stock card                              at most one stock convention card
+    001C=NYYYYYY0082+!c, natural             bidding sequences (``*`` first: they open)
+    +Convention file                         convention records
+    %<22 leads vs NT><18 vs suits><18 signals>Other agreements   at most one, last
+
+Blank lines are ignored. A record that does not follow the syntax is a
+:class:`~sphinx_bml.language.errors.BMLError` located at its file and line:
+:func:`read_bss` raises the first one, or, with ``skip_invalid``, leaves the
+line out, notes the problem in :attr:`BssFile.problems` and reads on.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..language.calls import Call, CallKind, Sequence, Strain
+from ..language.errors import BMLError, Location, Problems
+from ..language.model import Description, Seat, Vulnerability
+from ..language.reader import decode
+from .bss_codes import SEATS_BY_DIGIT, VULNERABILITIES_BY_DIGIT
+
+# --------------------------------------------------------------------------
+# The model
+
+
+class FileType(enum.Enum):
+    """The first character of the header record."""
+
+    CONVENTION_CARD = "*"  # a convention card or convention definition
+    FLOATING = "?"  # a floating convention definition
+
+
+class Disposition(enum.Enum):
+    """What the last call of a sequence asks of partner (the ``J`` code)."""
+
+    NO_AGREEMENT = "0"
+    SIGNOFF = "1"
+    NON_FORCING = "2"
+    CONSTRUCTIVE = "3"
+    INVITATIONAL = "4"
+    FORCING = "5"
+    GAME_FORCING = "6"
+    SLAM_TRY = "7"
+    CONTROL_BID = "8"
+    PREEMPTIVE = "9"
+    TRANSFER = "A"
+    PUPPET = "B"
+    RELAY = "C"
+    ASKING = "D"
+    ASKING_RESPONSE = "E"
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """The strains still possible after the last call (the ``DEFGHI`` codes)."""
+
+    clubs: bool = True
+    diamonds: bool = True
+    hearts: bool = True
+    spades: bool = True
+    notrump: bool = True
+    defend: bool = True
+
+    @classmethod
+    def parse(cls, code: str) -> Outcomes:
+        return cls(*(letter == "Y" for letter in code))
+
+    @property
+    def code(self) -> str:
+        flags = (self.clubs, self.diamonds, self.hearts, self.spades, self.notrump, self.defend)
+        return "".join("Y" if flag else "N" for flag in flags)
+
+
+#: The maximum suit length that stands for "any length".
+ANY_LENGTH = 8
+
+
+@dataclass(frozen=True)
+class SequenceRecord:
+    """One bidding-sequence record.
+
+    ``qualifications`` has one entry per call: the ``{...}`` text written
+    right after that call, or ``None``. ``lengths`` is the promised suit
+    length (minimum, maximum; a maximum of 8 means any), given only after a
+    suit bid.
+    """
+
+    we_open: bool
+    seat: Seat
+    vulnerability: Vulnerability
+    calls: tuple[Call, ...]
+    qualifications: tuple[str | None, ...]
+    artificial: bool
+    outcomes: Outcomes
+    disposition: Disposition
+    lengths: tuple[int, int] | None
+    description: Description
+    line: int
+
+    @property
+    def sequence(self) -> Sequence:
+        return Sequence(self.calls, self.we_open)
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    """A stock convention card (``$``) or convention (``+``) record: a file name."""
+
+    name: str
+    line: int
+
+
+@dataclass(frozen=True)
+class DefensiveCarding:
+    """The defensive carding record (``%``): codes for leads and signals, and free text."""
+
+    leads_vs_notrump: str  # 22 characters
+    leads_vs_suits: str  # 18 characters
+    signals: str  # 18 letters A to K
+    text: str
+    line: int
+
+
+@dataclass
+class BssFile:
+    """A whole BSS file. ``name`` is the file name used in messages."""
+
+    name: str
+    file_type: FileType = FileType.CONVENTION_CARD
+    system_name: str = ""
+    summary: str = ""
+    stock_card: FileRecord | None = None
+    sequences: list[SequenceRecord] = field(default_factory=list)
+    conventions: list[FileRecord] = field(default_factory=list)
+    carding: DefensiveCarding | None = None
+    problems: Problems = field(default_factory=Problems)
+
+
+# --------------------------------------------------------------------------
+# Reading
+
+HEADER_EXAMPLE = "*00{System name}=NYYYYYY followed by the summary"
+SEQUENCE_CODES_EXAMPLE = "=NYYYYYY0"
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_HEADER = re.compile(r"([*?])00(?:\{(?P<name>[^}]*)\})?=[YN]{7}(?P<summary>.*)")
+_FILE_RECORD = re.compile(r"[$+]\s*(.*?)\s*")
+_CARDING = re.compile(r"%\s*(\S{22})\s*(\S{18})\s*([A-K]{18})(.*)")
+_DISPOSITIONS = {d.value: d for d in Disposition}
+_STRAINS = "CDHSN"
+_LENGTH_DIGITS = "012345678"
+
+
+class _Stage(enum.IntEnum):
+    """The kind of the last record read, in the file's fixed order of records."""
+
+    START = 0
+    HEADER = 1
+    STOCK_CARD = 2
+    SEQUENCES = 3
+    CONVENTIONS = 4
+    CARDING = 5
+
+
+_STAGE_WORDS = {
+    _Stage.HEADER: "the header",
+    _Stage.STOCK_CARD: "the stock convention card record ($)",
+    _Stage.SEQUENCES: "a bidding sequence",
+    _Stage.CONVENTIONS: "a convention record (+)",
+    _Stage.CARDING: "the defensive carding record (%)",
+}
+_ORDER = (
+    "the records must come in this order: header, stock convention card ($), bidding sequences, "
+    "conventions (+), defensive carding (%)"
+)
+
+
+class BssReader:
+    """Reads the records of one BSS file, in order, into a :class:`BssFile`."""
+
+    def __init__(self, name: str, *, skip_invalid: bool = False) -> None:
+        self.bss = BssFile(name)
+        self.skip_invalid = skip_invalid
+        self.stage = _Stage.START
+
+    def read(self, text: str) -> BssFile:
+        text = text.removeprefix("\ufeff")
+        for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+            if not line.strip():
+                continue
+            try:
+                self.record(line.strip(), number)
+            except BMLError as error:
+                error.at(Location(self.bss.name, number))
+                if not self.skip_invalid:
+                    raise
+                self.bss.problems.add(error)
+        return self.bss
+
+    def record(self, line: str, number: int) -> None:
+        """Read one record (a line without its line break and outer white space)."""
+        if self.stage is _Stage.START:
+            self.stage = _Stage.HEADER  # a bad header is left out: the file is read without one
+            self._header(line)
+            return
+        first = line[0]
+        if _looks_like_header(line):
+            raise BMLError(
+                "a second header record: a BSS file has one header (such as *00{System name}=NYYYYYY), "
+                "as its first line"
+            )
+        if first == "$":
+            self._advance(_Stage.STOCK_CARD)
+            self.bss.stock_card = FileRecord(_file_name(line, "stock convention card"), number)
+        elif first == "+":
+            self._advance(_Stage.CONVENTIONS)
+            self.bss.conventions.append(FileRecord(_file_name(line, "convention"), number))
+        elif first == "%":
+            self._advance(_Stage.CARDING)
+            self.bss.carding = _carding(line, number)
+        elif first == "*" or first.isdigit():
+            self._advance(_Stage.SEQUENCES)
+            self.bss.sequences.append(parse_sequence_record(line, number))
+        else:
+            raise BMLError(
+                "this line is not a BSS record: after the header each line must be a bidding sequence "
+                "(such as 001C=NYYYYYY0082+ clubs), a stock convention card ($), a convention (+) "
+                "or the defensive carding (%)"
+            )
+
+    def _advance(self, stage: _Stage) -> None:
+        """Move on to a record of kind ``stage``, or say why it may not come here."""
+        last = self.stage
+        if stage is _Stage.STOCK_CARD and last is _Stage.STOCK_CARD:
+            raise BMLError("a second stock convention card record ($): a BSS file may have only one")
+        if last is _Stage.CARDING:
+            if stage is _Stage.CARDING:
+                raise BMLError("a second defensive carding record (%): a BSS file may have only one")
+            raise BMLError(f"{_STAGE_WORDS[stage]} after the defensive carding record (%), which must be the last")
+        if stage is _Stage.STOCK_CARD and last is not _Stage.HEADER:
+            raise BMLError(f"the stock convention card record ($) must come right after the header; {_ORDER}")
+        if stage < last:
+            raise BMLError(f"{_STAGE_WORDS[stage]} after {_STAGE_WORDS[last]}: {_ORDER}")
+        self.stage = stage
+
+    def _header(self, line: str) -> None:
+        match = _HEADER.fullmatch(line)
+        if match is None:
+            if line[:1] in "*?" and line[1:4] == "00{" and "}" not in line:
+                raise BMLError("the header's system name has no closing '}'")
+            raise BMLError(f"the first record is not a BSS header: it must read {HEADER_EXAMPLE}")
+        self.bss.file_type = FileType(match.group(1))
+        self.bss.system_name = (match.group("name") or "").strip()
+        self.bss.summary = match.group("summary").strip()
+
+
+def _looks_like_header(line: str) -> bool:
+    return line[:1] in "*?" and line[1:3] == "00" and line[3:4] in ("{", "=")
+
+
+def _file_name(line: str, what: str) -> str:
+    match = _FILE_RECORD.fullmatch(line)
+    assert match is not None  # the pattern accepts any text after the marker
+    if not match.group(1):
+        raise BMLError(f"the {what} record ({line[0]}) needs a file name after '{line[0]}'")
+    return match.group(1)
+
+
+def _carding(line: str, number: int) -> DefensiveCarding:
+    match = _CARDING.fullmatch(line)
+    if match is None:
+        raise BMLError(
+            "this is not a defensive carding record: after '%' come 22 characters for the leads against "
+            "notrump, 18 for the leads against suits and 18 letters A to K for the signals"
+        )
+    return DefensiveCarding(match.group(1), match.group(2), match.group(3), match.group(4).strip(), number)
+
+
+# -- bidding sequences ------------------------------------------------------
+
+
+def parse_sequence_record(line: str, number: int = 0) -> SequenceRecord:
+    """Read one bidding-sequence record such as ``*001N2C=NYYYYYY008At least 5-4 majors``."""
+    we_open = not line.startswith("*")
+    body = line if we_open else line[1:]
+    if len(body) < 2:
+        raise BMLError("this bidding sequence ends too early: it needs a seat, a vulnerability and calls")
+    seat = SEATS_BY_DIGIT.get(body[0])
+    if seat is None:
+        raise BMLError(
+            f"a bidding sequence starts with the seat, a digit 0 to 6 (0 any seat, 1 to 4, "
+            f"5 first or second, 6 third or fourth), not '{body[0]}'"
+        )
+    vulnerability = VULNERABILITIES_BY_DIGIT.get(body[1])
+    if vulnerability is None:
+        raise BMLError(
+            f"after the seat comes the vulnerability, a digit 0 to 8 (0 any, 1 none, 2 only we, "
+            f"3 only they, 4 both, 5 we not, 6 we, 7 they not, 8 they), not '{body[1]}'"
+        )
+    end = _end_of_calls(body, 2)
+    calls, qualifications = parse_calls(body[2:end])
+    codes = body[end + 1 :]
+    artificial, outcomes, disposition, rest = _codes(codes)
+    lengths = None
+    last = calls[-1]
+    if last.is_bid and last.strain is not Strain.NOTRUMP:
+        lengths, rest = _lengths(rest, last, codes[7:8])
+    return SequenceRecord(
+        we_open,
+        seat,
+        vulnerability,
+        calls,
+        qualifications,
+        artificial,
+        outcomes,
+        disposition,
+        lengths,
+        Description(tuple(rest.split("\\n"))) if rest else Description(),
+        number,
+    )
+
+
+def _end_of_calls(body: str, start: int) -> int:
+    """Where the ``=`` after the calls is (an ``=`` inside ``{...}`` does not count)."""
+    depth = 0
+    for index in range(start, len(body)):
+        character = body[index]
+        if character == "{":
+            depth += 1
+        elif character == "}":
+            depth = max(depth - 1, 0)
+        elif character == "=" and depth == 0:
+            return index
+    raise BMLError(
+        f"this bidding sequence has no '=' after its calls (it should read like 001C{SEQUENCE_CODES_EXAMPLE})"
+    )
+
+
+def parse_calls(text: str) -> tuple[tuple[Call, ...], tuple[str | None, ...]]:
+    """The calls of a BSS sequence, run together (``1N2CD``), and each call's qualification."""
+    calls: list[Call] = []
+    qualifications: list[str | None] = []
+    index = 0
+    while index < len(text):
+        character = text[index]
+        if character == "{":
+            close = text.find("}", index)
+            if close < 0:
+                raise BMLError(f"the qualification '{text[index:]}' has no closing '}}'")
+            if not calls:
+                raise BMLError(f"the qualification '{text[index : close + 1]}' comes before any call")
+            if qualifications[-1] is not None:
+                raise BMLError(f"{calls[-1]} has two qualifications; only one may follow a call")
+            qualifications[-1] = text[index + 1 : close]
+            index = close + 1
+            continue
+        call, index = _call(text, index)
+        last_bid = next((c for c in reversed(calls) if c.is_bid), None)
+        if call.is_bid and last_bid is not None and call <= last_bid:
+            raise BMLError(f"{call} after {last_bid} is not a sufficient bid")
+        calls.append(call)
+        qualifications.append(None)
+    if not calls:
+        raise BMLError("this bidding sequence has no calls before '=': write bids such as 1C or 3N, or P, D, R")
+    return tuple(calls), tuple(qualifications)
+
+
+def _call(text: str, index: int) -> tuple[Call, int]:
+    character = text[index]
+    if character in "PDR":
+        kind = {"P": CallKind.PASS, "D": CallKind.DOUBLE, "R": CallKind.REDOUBLE}[character]
+        return Call(kind), index + 1
+    if character.isdigit():
+        strain = text[index + 1 : index + 2]
+        if strain and strain in _STRAINS:
+            if character in "1234567":
+                return Call.bid(int(character), Strain(strain)), index + 2
+            raise BMLError(f"'{character}{strain}' is not a bid: the level must be 1 to 7")
+        raise BMLError(
+            f"'{text[index : index + 2]}' is not a bid: a bid is a level 1 to 7 and a strain C, D, H, S or N (notrump)"
+        )
+    raise BMLError(
+        f"'{character}' is not a call: the calls before '=' must be bids such as 1C or 3N, or P, D and R "
+        "for pass, double and redouble"
+    )
+
+
+def _codes(codes: str) -> tuple[bool, Outcomes, Disposition, str]:
+    """The artificial flag, the six outcomes and the disposition after ``=``; and the rest."""
+    if len(codes) < 8:
+        raise BMLError(
+            f"this bidding sequence ends too early: after '=' come Y or N (artificial or not), six Y or N "
+            f"(the possible outcomes) and the disposition, as in {SEQUENCE_CODES_EXAMPLE}"
+        )
+    if codes[0] not in "YN":
+        raise BMLError(f"after '=' comes Y or N (is the last call artificial?), not '{codes[0]}'")
+    if any(letter not in "YN" for letter in codes[1:7]):
+        raise BMLError(f"the six possible outcomes after the artificial flag must each be Y or N, not '{codes[1:7]}'")
+    disposition = _DISPOSITIONS.get(codes[7])
+    if disposition is None:
+        raise BMLError(
+            f"the disposition after the outcomes must be a digit 0 to 9 or a letter A to E, not '{codes[7]}'"
+        )
+    return codes[0] == "Y", Outcomes.parse(codes[1:7]), disposition, codes[8:]
+
+
+def _lengths(rest: str, last: Call, disposition: str) -> tuple[tuple[int, int], str]:
+    digits = rest[:2]
+    if len(digits) < 2 or any(digit not in _LENGTH_DIGITS for digit in digits):
+        found = f"'{digits}'" if digits else "nothing"
+        raise BMLError(
+            f"after the suit bid {last} the record needs the promised suit length, two digits 0 to 8 "
+            f"(such as 08) right after the disposition '{disposition}'; found {found}"
+        )
+    return (int(digits[0]), int(digits[1])), rest[2:]
+
+
+# --------------------------------------------------------------------------
+# Entry points
+
+
+def read_bss(text: str, name: str = "<string>", *, skip_invalid: bool = False) -> BssFile:
+    """The BSS file in ``text``; ``name`` (such as ``partner.bss``) is used in messages.
+
+    Raises the first malformed record as a located :class:`BMLError`, unless
+    ``skip_invalid``: then each malformed line is left out and noted in
+    :attr:`BssFile.problems`.
+    """
+    return BssReader(name, skip_invalid=skip_invalid).read(text)
+
+
+def read_bss_file(path: Path | str, *, skip_invalid: bool = False) -> tuple[BssFile, bool]:
+    """Read the BSS file at ``path`` (UTF-8, else Windows-1252).
+
+    Returns the file and whether it had to be read as Windows-1252.
+    Raises :class:`OSError` when the file cannot be read.
+    """
+    path = Path(path)
+    text, windows = decode(path.read_bytes())
+    return read_bss(text, str(path), skip_invalid=skip_invalid), windows
