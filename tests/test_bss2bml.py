@@ -275,3 +275,15 @@ def test_bml_equals_reference(conformance: Path, name: str, tmp_path: Path) -> N
     expected = (conformance / "expected" / f"{name}.bml").read_text(encoding="utf-8")
     differences = same_lines(ours, expected)
     assert differences == [], "\n".join(f"line {n}: ours {a!r}, reference {b!r}" for n, a, b in differences)
+
+
+def test_the_installed_command_is_ours() -> None:
+    """bridge-markup (the test oracle) ships a bss2bml too; pip installs it
+    first, as our dependency, so ours must be the one on the path."""
+    import subprocess
+    import sys
+
+    command = Path(sys.executable).parent / "bss2bml"
+    assert command.exists(), f"no bss2bml beside {sys.executable}: is sphinx-bml installed?"
+    result = subprocess.run([str(command), "--version"], capture_output=True, text=True, check=False)
+    assert "sphinx-bml" in result.stdout, result.stdout + result.stderr
