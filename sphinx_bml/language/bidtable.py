@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .calls import Call, Strain
 from .errors import BMLError, Location, Problems
@@ -75,8 +76,12 @@ class TableState:
             problems.report(f"#SEAT {code} is not a seat: write 0, 1, 2, 3, 4, 12 or 34", location)
 
 
+@lru_cache(maxsize=4096)
 def parse_table_call(token: str) -> TableCall:
-    """Read one call of a bidding table: ``1C``, ``(2NT)``, ``P``, ``2M``, ``1HS``, ``3steps``…"""
+    """Read one call of a bidding table: ``1C``, ``(2NT)``, ``P``, ``2M``, ``1HS``, ``3steps``…
+
+    Tables repeat the same few hundred calls, so the (immutable) results are cached.
+    """
     ours = True
     text = token
     paren = _PAREN.fullmatch(token)

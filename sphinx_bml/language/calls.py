@@ -40,10 +40,11 @@ class Strain(enum.Enum):
 
     @classmethod
     def from_letter(cls, letter: str) -> Strain:
-        return cls(letter.upper())
+        return _STRAIN_BY_LETTER[letter.upper()]
 
 
 _STRAIN_ORDER = list(Strain)
+_STRAIN_BY_LETTER = {strain.value: strain for strain in Strain}
 SUITS = tuple(s for s in Strain if s.is_suit)
 
 
@@ -98,6 +99,11 @@ class Call:
         if not isinstance(other, Call):
             return NotImplemented
         return self._rank() < other._rank()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Call):
+            return NotImplemented
+        return self._rank() <= other._rank()
 
     @property
     def is_bid(self) -> bool:
