@@ -153,3 +153,10 @@ def test_a_pass_in_a_contested_auction_is_a_sequence_of_its_own() -> None:
         "1C-(1D)-D-(P) = ",
         "1C-(1D)-D-(P)-1H = y",
     ]
+
+
+def test_a_variable_with_its_suit_given_earlier_stands_only_for_legal_bids() -> None:
+    # 1H-(2S)-2H would be insufficient, so 2M stands for nothing there; over (2H) it is 2S
+    got = meanings("1M---\n(2X)\n  2M raise\n")
+    assert "1H-(2S)-2H = raise" not in got
+    assert "1S-(2H)-2S = raise" in got

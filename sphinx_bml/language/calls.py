@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import total_ordering
 
 from .errors import BMLError
@@ -27,7 +27,7 @@ class Strain(enum.Enum):
 
     @property
     def rank(self) -> int:
-        return _STRAIN_ORDER.index(self)
+        return _STRAIN_RANKS[self]
 
     @property
     def is_suit(self) -> bool:
@@ -44,6 +44,7 @@ class Strain(enum.Enum):
 
 
 _STRAIN_ORDER = list(Strain)
+_STRAIN_RANKS = {strain: rank for rank, strain in enumerate(_STRAIN_ORDER)}
 _STRAIN_BY_LETTER = {strain.value: strain for strain in Strain}
 SUITS = tuple(s for s in Strain if s.is_suit)
 
@@ -53,6 +54,9 @@ class CallKind(enum.Enum):
     PASS = "P"
     DOUBLE = "D"
     REDOUBLE = "R"
+
+
+_KIND_ORDER = [CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE]
 
 
 _CALL_RE = re.compile(r"([1-7])(NT|[CDHSN])|(P|D|R|X|XX)", re.IGNORECASE)
@@ -66,6 +70,17 @@ class Call:
     kind: CallKind
     level: int = 0
     strain: Strain | None = None
+    #: 0 for 1C up to 34 for 7NT, then pass, double, redouble: the order of
+    #: calls, computed once (calls are compared and hashed very often).
+    rank: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind is CallKind.BID:
+            assert self.strain is not None
+            rank = (self.level - 1) * 5 + _STRAIN_RANKS[self.strain]
+        else:
+            rank = 35 + _KIND_ORDER.index(self.kind)
+        object.__setattr__(self, "rank", rank)
 
     @classmethod
     def bid(cls, level: int, strain: Strain) -> Call:
@@ -92,18 +107,23 @@ class Call:
         kind = {"P": CallKind.PASS, "D": CallKind.DOUBLE, "X": CallKind.DOUBLE}.get(word, CallKind.REDOUBLE)
         return cls(kind)
 
-    def _rank(self) -> int:
-        return self.index if self.kind is CallKind.BID else 35 + list(CallKind).index(self.kind)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Call):
+            return NotImplemented
+        return self.rank == other.rank
+
+    def __hash__(self) -> int:
+        return self.rank
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Call):
             return NotImplemented
-        return self._rank() < other._rank()
+        return self.rank < other.rank
 
     def __le__(self, other: object) -> bool:
         if not isinstance(other, Call):
             return NotImplemented
-        return self._rank() <= other._rank()
+        return self.rank <= other.rank
 
     @property
     def is_bid(self) -> bool:
@@ -112,8 +132,8 @@ class Call:
     @property
     def index(self) -> int:
         """0 for 1C up to 34 for 7NT; only for bids."""
-        assert self.strain is not None
-        return (self.level - 1) * 5 + self.strain.rank
+        assert self.kind is CallKind.BID
+        return self.rank
 
     def raised(self, steps: int) -> Call:
         """The bid ``steps`` steps above this one (1C raised by 2 is 1H)."""

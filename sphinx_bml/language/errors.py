@@ -23,13 +23,22 @@ class Location:
         return f"{self.file}:{self.line}"
 
 
-class BMLError(Exception):
-    """A problem in BML or BSS text, in words a bridge player understands."""
+#: What a problem is about: a file that cannot be read, text that cannot be
+#: read, or calls that do not make an auction.
+INCLUDE, SYNTAX, SEQUENCE = "include", "syntax", "sequence"
 
-    def __init__(self, message: str, location: Location | None = None) -> None:
+
+class BMLError(Exception):
+    """A problem in BML or BSS text, in words a bridge player understands.
+
+    ``kind`` is :data:`INCLUDE`, :data:`SYNTAX` or :data:`SEQUENCE`.
+    """
+
+    def __init__(self, message: str, location: Location | None = None, kind: str = SYNTAX) -> None:
         super().__init__(message)
         self.message = message
         self.location = location
+        self.kind = kind
 
     def at(self, location: Location) -> BMLError:
         """The same problem, placed at ``location`` unless it already has a place."""
@@ -52,8 +61,8 @@ class Problems:
     def add(self, error: BMLError) -> None:
         self.items.append(error)
 
-    def report(self, message: str, location: Location | None) -> None:
-        self.items.append(BMLError(message, location))
+    def report(self, message: str, location: Location | None, kind: str = SYNTAX) -> None:
+        self.items.append(BMLError(message, location, kind))
 
     def __iter__(self) -> Iterator[BMLError]:
         return iter(self.items)

@@ -8,6 +8,9 @@ rest of the sequence. The rules, as BML defines them:
   (by either side), in a bid higher than the last bid; ``X < Y < Z``;
   ``om``/``oM`` are the other minor/major once ``m``/``M`` has a suit.
 * ``2CD``, ``1red``, ``2black`` stand for each strain, without those checks.
+* A pattern only stands for legal bids: where its bid would not be higher
+  than the last one (a variable whose suit was given earlier, a strain of
+  ``2CD``), it stands for nothing. A concrete row that is too low is reported.
 * Among the rows answering the same call, concrete rows come first: a
   pattern never redefines a call that a concrete row at its level defines,
   whatever the order of the rows.
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .calls import PASS, Call, Sequence, Strain
-from .errors import BMLError, Problems
+from .errors import SEQUENCE, BMLError, Problems
 from .model import BidNode, BidTable, Description, Document, TableCall
 from .system import Meaning, System
 
@@ -103,6 +106,7 @@ class Expander:
         try:
             alternatives = list(self._alternatives(written, context))
         except BMLError as error:
+            error.kind = SEQUENCE
             self.problems.add(error.at(node.location))
             return
         for call, binding in alternatives:
@@ -152,7 +156,9 @@ class Expander:
             return
         bound = context.bound(name)
         if bound is not None:
-            yield Call.bid(written.level, bound), None
+            call = Call.bid(written.level, bound)
+            if last is None or call > last:
+                yield call, None
             return
         candidates = written.strains
         if name in OTHER:

@@ -83,12 +83,12 @@ class Parser:
     document in order with the same parser behaves as one BML file.
     """
 
-    def __init__(self, indentation: int = 2, state: TableState | None = None) -> None:
+    def __init__(self, indentation: int = 2, state: TableState | None = None, metadata: Metadata | None = None) -> None:
         if indentation < 1:
             raise ValueError("indentation must be at least 1")
         self.indentation = indentation
         self.state = state or TableState()
-        self.metadata = Metadata()
+        self.metadata = metadata if metadata is not None else Metadata()
 
     def parse(self, source: Source) -> Document:
         problems = Problems(list(source.problems))

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import Location, Problems
+from .errors import INCLUDE, Location, Problems
 
-INCLUDE = re.compile(r"^\s*#\s*INCLUDE\b\s*(.*?)\s*$")
+INCLUDE_LINE = re.compile(r"^\s*#\s*INCLUDE\b\s*(.*?)\s*$")
 
 
 @dataclass(frozen=True)
@@ -25,11 +25,13 @@ class Line:
 
 @dataclass
 class Source:
-    """The lines of a document after includes, and every file that was read."""
+    """The lines of a document after includes, every file that was read, and
+    every file an ``#INCLUDE`` asked for that does not exist (yet)."""
 
     lines: list[Line] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
     problems: Problems = field(default_factory=Problems)
+    missing: list[Path] = field(default_factory=list)
 
 
 def decode(data: bytes) -> tuple[str, bool]:
@@ -65,26 +67,36 @@ class Reader:
         self._add_lines(text, name, directory, source, [], first_line)
         return source
 
-    def _include(self, path: Path, at: Location, source: Source, stack: list[Path], *, is_main: bool = False) -> None:
+    def _include(
+        self, path: Path, at: Location, source: Source, stack: list[Path], *, is_main: bool = False, written: str = ""
+    ) -> None:
+        """Read ``path``; ``written`` is its name as the ``#INCLUDE`` gives it, for messages."""
+        written = written or str(path)
         resolved = path.resolve()
         if resolved in stack:
             chain = " -> ".join(p.name for p in [*stack, resolved])
-            source.problems.report(f"#INCLUDE of {path.name} would include itself ({chain})", at)
+            source.problems.report(f"#INCLUDE of {written} would include itself ({chain})", at, INCLUDE)
             return
         if not is_main and self.root is not None and not resolved.is_relative_to(self.root.resolve()):
-            source.problems.report(f"#INCLUDE {path} is outside the documentation folder, so it is not read", at)
+            message = f"#INCLUDE {written} is outside the documentation folder, so it is not read"
+            source.problems.report(message, at, INCLUDE)
             return
         try:
             data = resolved.read_bytes()
         except OSError as error:
-            reason = "there is no such file" if isinstance(error, FileNotFoundError) else error.strerror
+            if isinstance(error, FileNotFoundError):
+                reason = "there is no such file"
+                source.missing.append(resolved)
+            else:
+                reason = error.strerror or str(error)
             what = "cannot read" if is_main else "#INCLUDE cannot read"
-            source.problems.report(f"{what} {path}: {reason}", at)
+            source.problems.report(f"{what} {written}: {reason}", at, INCLUDE)
             return
         text, windows = decode(data)
         name = at.file if is_main else str(path)
         if windows:
-            source.problems.report(f"{path.name} is not UTF-8; it was read as Windows-1252 text", Location(name, 1))
+            message = f"{path.name} is not UTF-8; it was read as Windows-1252 text"
+            source.problems.report(message, Location(name, 1), INCLUDE)
         source.files.append(resolved)
         self._add_lines(text, name, resolved.parent, source, [*stack, resolved], 1)
 
@@ -95,16 +107,18 @@ class Reader:
             if raw.startswith("//"):
                 continue
             location = Location(name, number)
-            match = INCLUDE.match(raw)
+            match = INCLUDE_LINE.match(raw)
             if match is None:
                 source.lines.append(Line(raw.rstrip("\r\n"), location))
                 continue
             target = match.group(1)
             if not target:
-                source.problems.report("#INCLUDE needs a file name", location)
+                source.problems.report("#INCLUDE needs a file name", location, INCLUDE)
             elif not self.includes_enabled:
-                source.problems.report(f"#INCLUDE {target} is not allowed here (file insertion is off)", location)
+                source.problems.report(
+                    f"#INCLUDE {target} is not allowed here (file insertion is off)", location, INCLUDE
+                )
             elif directory is None:
-                source.problems.report(f"#INCLUDE {target} has no folder to be read from", location)
+                source.problems.report(f"#INCLUDE {target} has no folder to be read from", location, INCLUDE)
             else:
-                self._include(directory / target, location, source, stack)
+                self._include(directory / target, location, source, stack, written=target)
