@@ -38,9 +38,8 @@ RST_INDENT = "   "
 def column_width(text: str) -> int:
     """Columns ``text`` takes in a monospaced editor: wide East Asian characters count two,
     combining marks none (as reStructuredText measures title underlines)."""
-    return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text
-    )
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
 
 # reStructuredText: characters that start or end inline markup
 _RST_INLINE = re.compile(r"([\\*`_|])")

@@ -3,9 +3,9 @@
 They carry plain data only (strings, lists, dicts) so doctrees pickle and
 merge under parallel builds. Their shape::
 
-    bidtable (tree: bool)              a bidding table
+    bidtable (tree, seat, vulnerability) a bidding table
       bidrows                          the rows answering one call (a list)
-        bidrow                         one row
+        bidrow                         one row: always a bidcall and a bidmeaning
           bidcall                      the call as written: text and suit nodes
           bidmeaning                   the description: inline nodes, linebreak
           bidrows                      (optional) the rows answering this row
@@ -25,10 +25,19 @@ from docutils import nodes
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+#: How the seats of a deal are named in full.
+DIRECTION_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+#: How the auction cells and calls that are not bids are shown.
+CALL_NAMES = {"P": "Pass", "D": "Dbl", "R": "Rdbl", "AP": "All pass", "?": "?", "-": ""}
 
 
 class bidtable(nodes.General, nodes.Element):
-    """A bidding table. Attribute ``tree``: draw connecting lines (else plain indentation)."""
+    """A bidding table.
+
+    ``tree``           draw connecting lines (else plain indentation)
+    ``seat``           the seat it is for, in words (``"3rd or 4th seat"``); ``""``: any seat
+    ``vulnerability``  the vulnerability it is for, in words (``"we vulnerable"``); ``""``: any
+    """
 
 
 class bidrows(nodes.Element):

@@ -1,0 +1,113 @@
+"""The ``bml`` directive: BML inside a reStructuredText or MyST document.
+
+.. code-block:: rst
+
+   .. bml::
+      :no-tree:
+
+      1N = 15--17
+        2C = Stayman
+
+   .. bml:: modules/multi.bml
+
+The content is any BML: bidding tables, deals, auctions, prose. With an
+argument, the directive reads that file instead (relative to the document,
+or to the documentation folder when it starts with ``/``). Options:
+
+``:tree:`` / ``:no-tree:``  draw the bidding tables as trees or as plain
+                            indentation (default: ``bml_tree``)
+``:hide:``                  the bidding tables go to the ``.bss`` file only,
+                            as with ``#HIDE``
+``:indentation: N``         spaces per level (default: ``bml_indentation``)
+
+The directives of one document are read in order as one BML file:
+``#VUL``, ``#SEAT`` and the ``#COPY``/``#CUT`` clipboard carry over from one
+to the next. Headings in the BML become rubrics, as a directive cannot
+start sections.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.parsers.rst.states import RSTState
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
+
+from ..language.reader import Source
+from . import translate
+from .diagnostics import Place, warn
+from .reading import read, reader
+
+
+class BMLDirective(SphinxDirective):
+    """``.. bml:: [file]``: BML text, or a BML file, rendered in place."""
+
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[OptionSpec] = {
+        "tree": directives.flag,
+        "no-tree": directives.flag,
+        "hide": directives.flag,
+        "indentation": directives.positive_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        place = Place(self.env.docname, self.lineno, str(self.env.srcdir))
+        if "tree" in self.options and "no-tree" in self.options:
+            warn("the bml directive says both :tree: and :no-tree:; :no-tree: is used", "directive", place.locate(None))
+        if self.arguments and self.content:
+            warn(
+                f"the bml directive reads {self.arguments[0]}, so the BML written under it is left out; "
+                "give either a file or BML text",
+                "directive",
+                place.locate(None),
+            )
+        source = self._file(place) if self.arguments else self._text()
+        if source is None:
+            return []
+        indentation = self.options.get("indentation", self.config.bml_indentation)
+        document = read(self.env, source, place, indentation=indentation, hidden="hide" in self.options)
+        tree = "no-tree" not in self.options and ("tree" in self.options or bool(self.config.bml_tree))
+        result: list[nodes.Node] = []
+        for block in document.blocks:
+            result += translate.block(block, tree=tree)
+        return result
+
+    @property
+    def _includes_enabled(self) -> bool:
+        return bool(self.state.document.settings.file_insertion_enabled)
+
+    def _text(self) -> Source:
+        """The directive's content, its lines numbered as in the file it is written in."""
+        if isinstance(self.state, RSTState):
+            source, line = self.state_machine.get_source_and_line(self.content_offset + 1)
+        else:  # MyST counts the content's offset from the line after the directive's first line
+            source, line = self.get_source_info()[0], self.lineno + self.content_offset + 1
+        path = Path(source or self.env.doc2path(self.env.docname))
+        text = "\n".join(self.content)
+        return reader(self.env, self._includes_enabled).read_text(text, str(path), path.parent, line or self.lineno)
+
+    def _file(self, place: Place) -> Source | None:
+        """The file named by the argument, unless it cannot or may not be read."""
+        name = self.arguments[0]
+        relative, absolute = self.env.relfn2path(name, self.env.docname)
+        path = Path(absolute)
+        problem = ""
+        if not self._includes_enabled:
+            problem = f"the BML file {name} is not read here (file insertion is off)"
+        elif not path.is_relative_to(Path(self.env.srcdir).resolve()):
+            problem = f"the BML file {name} is outside the documentation folder, so it is not read"
+        elif not path.is_file():
+            shown = name if relative == name.lstrip("/") else f"{name} ({relative})"
+            problem = f"cannot read the BML file {shown}: there is no such file"
+        if problem:
+            warn(problem, "include", place.locate(None))
+            if not path.exists():
+                self.env.note_dependency(path)  # read again when it appears
+            return None
+        return reader(self.env, self._includes_enabled).read_file(path, str(path))

@@ -1,0 +1,70 @@
+"""``.bml`` files that are parts of other ``.bml`` files, not pages.
+
+BML notes are often split into files that one main file ``#INCLUDE``\\ s
+(``#INCLUDE modules/multi.bml``). Every ``.bml`` file in the documentation
+folder is a document, so each part would also become a page of its own:
+out of any toctree (Sphinx warns), and read without what the main file set
+up before the ``#INCLUDE`` (its clipboard, ``#SEAT``, ``#VUL``), which may
+give warnings that are not true of the notes.
+
+So, with ``bml_exclude_included = True`` (the default), the ``.bml`` files
+that another ``.bml`` document includes are added to ``exclude_patterns``
+before Sphinx looks for documents. Their content still appears where it is
+included, and editing them still rebuilds the documents that include them.
+The root document is never left out, nor are files that only include each
+other. A file that is read by a ``bml`` directive (``.. bml:: part.bml``)
+is not found this way: give it another suffix, such as ``.txt``, or list it
+in ``exclude_patterns``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.util import logging
+from sphinx.util.matching import get_matching_files
+
+from ..language.reader import Reader
+
+logger = logging.getLogger(__name__)
+
+SUFFIX = ".bml"
+
+
+def included_parts(srcdir: Path, documents: list[Path], root_doc: Path | None = None) -> list[Path]:
+    """The ``documents`` that another document, itself not a part, includes (directly or not)."""
+    reader = Reader(root=srcdir)
+    documents = [document.resolve() for document in documents]
+    known = set(documents)
+    includes = {
+        document: [path for path in reader.read_file(document).files[1:] if path in known] for document in documents
+    }
+    included = {path for paths in includes.values() for path in paths}
+    mains = [document for document in documents if document not in included]
+    parts = {path for main in mains for path in includes[main]}
+    if root_doc is not None:
+        parts.discard(root_doc.resolve())
+    return sorted(parts)
+
+
+def exclude_included_parts(app: Sphinx, config: Config) -> None:
+    """``config-inited``: add the included parts to ``exclude_patterns``."""
+    if not config.bml_exclude_included:
+        return
+    srcdir = Path(app.srcdir).resolve()
+    found = get_matching_files(srcdir, [f"**{SUFFIX}"], config.exclude_patterns)
+    documents = [srcdir / name for name in found]
+    root = srcdir / f"{config.root_doc}{SUFFIX}"
+    parts = included_parts(srcdir, documents, root)
+    if not parts:
+        return
+    names = [part.relative_to(srcdir).as_posix() for part in parts]
+    logger.verbose("sphinx-bml: %s are #INCLUDEd by other .bml files, so not pages of their own", ", ".join(names))
+    config.exclude_patterns = [*config.exclude_patterns, *(_literal_pattern(name) for name in names)]
+
+
+def _literal_pattern(name: str) -> str:
+    """A pattern matching just ``name``, even when it holds ``*``, ``?`` or ``[``."""
+    return "".join(f"[{char}]" if char in "*?[" else char for char in name)

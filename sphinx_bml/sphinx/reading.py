@@ -1,0 +1,83 @@
+"""Reading BML inside a Sphinx document, as one BML file is read.
+
+A document may hold several pieces of BML (``bml`` directives), or be a BML
+file itself. One :class:`DocumentReading` per document carries what flows
+from piece to piece in order: ``#VUL``, ``#SEAT``, the ``#COPY``/``#CUT``
+clipboard and the ``#+TITLE``-style metadata, and collects the meanings of
+its bidding tables for the ``bss`` builder. It lives in the document's
+temporary data, so each document starts afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from sphinx.environment import BuildEnvironment
+
+from ..language.bidtable import TableState
+from ..language.expansion import expand
+from ..language.model import Document, Metadata
+from ..language.parser import Parser
+from ..language.reader import Reader, Source
+from ..language.system import System
+from .diagnostics import Place, report
+
+_KEY = "bml_reading"
+
+
+@dataclass
+class DocumentReading:
+    """The BML state of the document being read."""
+
+    state: TableState = field(default_factory=TableState)
+    metadata: Metadata = field(default_factory=Metadata)
+    system: System = field(default_factory=System)
+
+
+def _current_document(env: BuildEnvironment) -> MutableMapping[str, Any]:
+    # env.current_document from Sphinx 8.2 on, env.temp_data before
+    return cast("MutableMapping[str, Any]", getattr(env, "current_document", None) or env.temp_data)
+
+
+def current_reading(env: BuildEnvironment) -> DocumentReading:
+    """The reading of the current document, started on first use."""
+    data = _current_document(env)
+    reading = data.get(_KEY)
+    if not isinstance(reading, DocumentReading):
+        reading = DocumentReading()
+        data[_KEY] = reading
+    return reading
+
+
+def finished_reading(env: BuildEnvironment) -> DocumentReading | None:
+    """The reading of the current document, if it had any BML."""
+    reading = _current_document(env).get(_KEY)
+    return reading if isinstance(reading, DocumentReading) else None
+
+
+def reader(env: BuildEnvironment, includes_enabled: bool) -> Reader:
+    """A reader whose ``#INCLUDE`` stays inside the documentation folder."""
+    return Reader(root=Path(env.srcdir), includes_enabled=includes_enabled)
+
+
+def read(env: BuildEnvironment, source: Source, place: Place, *, indentation: int, hidden: bool = False) -> Document:
+    """Parse ``source`` as the next piece of the current document.
+
+    Problems become located warnings, the meanings of its bidding tables join
+    the document's system (``hidden``: as ``#HIDE`` tables), and every file it
+    read becomes a dependency of the document.
+    """
+    reading = current_reading(env)
+    document = Parser(indentation, reading.state, reading.metadata).parse(source)
+    if hidden:
+        for table in document.bid_tables:
+            table.hidden = True
+    expand(document, reading.system)
+    report(document.problems, place)
+    # a missing file is a dependency too: the page is read again once it exists
+    for path in [*source.files, *source.missing]:
+        env.note_dependency(path)
+    return document

@@ -1,0 +1,127 @@
+"""Plain text for the sphinx-bml nodes (the ``text`` builder).
+
+A bidding table is drawn as a tree with box-drawing lines (``tree``) or
+plain indentation, the descriptions wrapped beside the calls; deals and
+auctions are the diagrams of :mod:`.diagrams`; suits are their symbols.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from docutils import nodes
+from sphinx.writers.text import MAXWIDTH, TextTranslator
+
+from . import diagrams
+from . import nodes as bml
+
+_GAP = "  "
+_BRANCH, _LAST_BRANCH, _THROUGH, _CLEAR = "\u251c\u2500 ", "\u2514\u2500 ", "\u2502  ", "   "
+_PLAIN_STEP = "    "
+Part = TypeVar("Part", bml.bidcall, bml.bidmeaning, bml.bidrows)
+_MARKS: dict[type[nodes.Node], str] = {nodes.emphasis: "*", nodes.strong: "**", nodes.literal: '"'}
+
+
+def inline_text(node: nodes.Node) -> str:
+    """The text of inline nodes, marked up as the text builder does; a line break is ``\\n``."""
+    if isinstance(node, bml.linebreak):
+        return "\n"
+    if isinstance(node, nodes.Text):
+        return node.astext()
+    assert isinstance(node, nodes.Element)
+    inner = "".join(inline_text(child) for child in node.children)
+    mark = _MARKS.get(type(node), "")
+    return f"{mark}{inner}{mark}"
+
+
+def bid_table_lines(table: bml.bidtable, width: int) -> list[str]:
+    lines = []
+    context = ", ".join(part for part in (table.get("seat", ""), table.get("vulnerability", "")) if part)
+    if context:
+        lines.append(f"[{context}]")
+    for child in table.children:
+        if isinstance(child, bml.bidrows):
+            lines += _rows_lines(child, None, bool(table.get("tree", True)), width)
+    return lines
+
+
+def _rows_lines(rows_node: bml.bidrows, lead: str | None, tree: bool, width: int) -> list[str]:
+    """The lines of some rows; ``lead``: the prefix of the rows' parent (``None`` at the top)."""
+    rows = [row for row in rows_node.children if isinstance(row, bml.bidrow)]
+    calls = [inline_text(written) if (written := _part(row, bml.bidcall)) else "" for row in rows]
+    call_width = max((len(call) for call in calls), default=0)
+    lines: list[str] = []
+    for index, (row, call) in enumerate(zip(rows, calls, strict=True)):
+        last = index == len(rows) - 1
+        if lead is None:
+            first, rest = "", ""
+        elif tree:
+            first, rest = lead + (_LAST_BRANCH if last else _BRANCH), lead + (_CLEAR if last else _THROUGH)
+        else:
+            first = rest = lead + _PLAIN_STEP
+        answers = _part(row, bml.bidrows)
+        meaning = _part(row, bml.bidmeaning)
+        column = len(first) + call_width + len(_GAP)
+        wrapped: list[str] = []
+        for line in inline_text(meaning).split("\n") if meaning is not None else [""]:
+            wrapped += textwrap.wrap(line, max(width - column, 20)) or [""]
+        lines.append((first + call.ljust(call_width) + _GAP + wrapped[0]).rstrip())
+        below = rest + ("\u2502" if tree and answers is not None else "")
+        lines += [(below.ljust(column) + line).rstrip() for line in wrapped[1:]]
+        if answers is not None:
+            lines += _rows_lines(answers, rest, tree, width)
+    return lines
+
+
+def _part(row: bml.bidrow, kind: type[Part]) -> Part | None:
+    """The call, description or answers of a row."""
+    return next((child for child in row.children if isinstance(child, kind)), None)
+
+
+def _block(self: TextTranslator, lines: list[str]) -> None:
+    self.new_state(0)
+    self.add_text("\n".join(lines))
+    self.end_state(wrap=False)
+    raise nodes.SkipNode
+
+
+def visit_bidtable(self: TextTranslator, node: bml.bidtable) -> None:
+    _block(self, bid_table_lines(node, MAXWIDTH - sum(self.stateindent)))
+
+
+def visit_deal(self: TextTranslator, node: bml.deal) -> None:
+    _block(self, diagrams.deal_lines(node))
+
+
+def visit_auction(self: TextTranslator, node: bml.auction) -> None:
+    _block(self, diagrams.auction_lines(node))
+
+
+def visit_suit(self: TextTranslator, node: bml.suit) -> None:
+    self.add_text(bml.SUIT_SYMBOLS[node["suit"]])
+    raise nodes.SkipNode
+
+
+def visit_linebreak(self: TextTranslator, node: bml.linebreak) -> None:
+    self.add_text("\n")
+    raise nodes.SkipNode
+
+
+def _nothing(self: TextTranslator, node: nodes.Element) -> None:
+    pass
+
+
+Visitor = Callable[[Any, Any], None]
+VISITORS: dict[type[nodes.Element], tuple[Visitor, Visitor]] = {
+    bml.bidtable: (visit_bidtable, _nothing),
+    bml.bidrows: (_nothing, _nothing),
+    bml.bidrow: (_nothing, _nothing),
+    bml.bidcall: (_nothing, _nothing),
+    bml.bidmeaning: (_nothing, _nothing),
+    bml.suit: (visit_suit, _nothing),
+    bml.linebreak: (visit_linebreak, _nothing),
+    bml.deal: (visit_deal, _nothing),
+    bml.auction: (visit_auction, _nothing),
+}

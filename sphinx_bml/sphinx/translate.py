@@ -1,0 +1,226 @@
+"""From the BML model to docutils nodes.
+
+Bidding tables, deals and auctions become the nodes of :mod:`.nodes`; prose
+becomes standard docutils nodes (paragraphs, lists, tables), so that every
+builder and theme renders it as its own. Inline markup comes from the
+model's tokens (:attr:`RichText.inline`, :attr:`Description.inline`), never
+from BML text. Every block node keeps the file and line it was written at.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from ..language.calls import Call, CallKind, Strain
+from ..language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol, Text, plain_text
+from ..language.model import (
+    ANY_VULNERABILITY,
+    Auction,
+    AuctionMark,
+    BidNode,
+    BidTable,
+    Block,
+    BulletList,
+    Deal,
+    DefinitionList,
+    EnumeratedList,
+    Heading,
+    Paragraph,
+    RichText,
+    Seat,
+    Table,
+    TableCall,
+)
+from . import nodes as bml
+
+_STYLES: dict[str, type[nodes.TextElement]] = {
+    "italic": nodes.emphasis,
+    "bold": nodes.strong,
+    "monospace": nodes.literal,
+}
+_DASHES = {False: "\u2013", True: "\u2014"}
+_COLOURS = ("red", "black")
+
+
+# --------------------------------------------------------------------------
+# Inline
+
+
+def inline(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
+    """Docutils nodes for inline tokens: text, suits, bids, dashes, styles, line breaks."""
+    result: list[nodes.Node] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            result.append(nodes.Text(token.text))
+        elif isinstance(token, SuitSymbol):
+            result.append(_strain(token.strain))
+        elif isinstance(token, Bid):
+            result += [nodes.Text(str(token.level)), _strain(token.strain)]
+        elif isinstance(token, Dash):
+            result.append(nodes.Text(_DASHES[token.em]))
+        elif isinstance(token, LineBreak):
+            result.append(bml.linebreak())
+        elif isinstance(token, Styled):
+            result.append(_STYLES[token.style]("", "", *inline(token.children)))
+    return _merge_text(result)
+
+
+def rich_text(text: RichText) -> list[nodes.Node]:
+    return inline(text.inline)
+
+
+def _strain(strain: Strain) -> nodes.Node:
+    return nodes.Text("NT") if strain is Strain.NOTRUMP else bml.suit_node(strain.value)
+
+
+def _merge_text(items: list[nodes.Node]) -> list[nodes.Node]:
+    """Neighbouring text as one Text node (``1`` and ``NT`` read ``1NT``)."""
+    merged: list[nodes.Node] = []
+    for item in items:
+        if merged and isinstance(item, nodes.Text) and isinstance(merged[-1], nodes.Text):
+            merged[-1] = nodes.Text(merged[-1].astext() + item.astext())
+        else:
+            merged.append(item)
+    return merged
+
+
+# --------------------------------------------------------------------------
+# Calls
+
+
+def call_nodes(call: Call) -> list[nodes.Node]:
+    """A concrete call: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``."""
+    if call.kind is CallKind.BID:
+        assert call.strain is not None
+        return _merge_text([nodes.Text(str(call.level)), _strain(call.strain)])
+    return [nodes.Text(bml.CALL_NAMES[str(call)])]
+
+
+def table_call_nodes(written: TableCall) -> list[nodes.Node]:
+    """A call of a bidding table as written: ``1♣``, ``2♥♠``, ``(1NT)``, ``2M``, ``1red``, ``1step``."""
+    if written.call is not None:
+        body = call_nodes(written.call)
+    elif written.strains and written.variable is None and written.written[1:].lower() not in _COLOURS:
+        body = _merge_text([nodes.Text(str(written.level)), *(_strain(strain) for strain in written.strains)])
+    else:
+        body = [nodes.Text(written.written)]
+    if written.ours:
+        return body
+    return _merge_text([nodes.Text("("), *body, nodes.Text(")")])
+
+
+# --------------------------------------------------------------------------
+# Blocks
+
+
+def block(item: Block, *, tree: bool) -> list[nodes.Node]:
+    """The nodes of one block; a heading becomes a rubric, a hidden table nothing."""
+    node: nodes.Element
+    if isinstance(item, BidTable):
+        if item.hidden or not item.rows:
+            return []  # #HIDE: for the .bss file only; no rows: every row had a problem
+        node = bid_table(item, tree=tree)
+    elif isinstance(item, Heading):
+        node = nodes.rubric("", "", *rich_text(item.text))
+    elif isinstance(item, Paragraph):
+        node = nodes.paragraph("", "", *rich_text(item.text))
+    elif isinstance(item, BulletList):
+        node = nodes.bullet_list(bullet="-")
+        node += [nodes.list_item("", nodes.paragraph("", "", *rich_text(entry))) for entry in item.items]
+    elif isinstance(item, EnumeratedList):
+        node = nodes.enumerated_list(enumtype="arabic", prefix="", suffix=".")
+        node += [nodes.list_item("", nodes.paragraph("", "", *rich_text(entry))) for entry in item.items]
+    elif isinstance(item, DefinitionList):
+        node = nodes.definition_list()
+        for term, definition in item.items:
+            node += nodes.definition_list_item(
+                "",
+                nodes.term("", "", *rich_text(term)),
+                nodes.definition("", nodes.paragraph("", "", *rich_text(definition))),
+            )
+    elif isinstance(item, Table):
+        if all(row is None for row in item.rows):
+            return []  # only rules: nothing to show
+        node = table(item)
+    elif isinstance(item, Deal):
+        node = deal(item)
+    else:
+        node = auction(item)
+    node.source, node.line = item.location.file, item.location.line
+    return [node]
+
+
+def bid_table(table: BidTable, *, tree: bool) -> bml.bidtable:
+    node = bml.bidtable(
+        tree=tree,
+        seat="" if table.seat is Seat.ANY else table.seat.label,
+        vulnerability="" if table.vulnerability == ANY_VULNERABILITY else table.vulnerability.label,
+    )
+    node += _bid_rows(table.rows)
+    return node
+
+
+def _bid_rows(rows: list[BidNode]) -> bml.bidrows:
+    node = bml.bidrows()
+    for row in rows:
+        call = bml.bidcall("-".join(written.notation for written in row.calls))
+        for index, written in enumerate(row.calls):
+            if index:
+                call += nodes.Text("\u2013")
+            call += table_call_nodes(written)
+        item = bml.bidrow("", call, bml.bidmeaning(row.description.text, "", *inline(row.description.inline)))
+        item.source, item.line = row.location.file, row.location.line
+        if row.children:
+            item += _bid_rows(row.children)
+        node += item
+    return node
+
+
+def deal(model: Deal) -> bml.deal:
+    node = bml.deal(hands={direction.value: list(hand) for direction, hand in model.hands.items()})
+    if model.board is not None:
+        node["board"] = model.board
+    if model.dealer is not None:
+        node["dealer"] = model.dealer.value
+    if model.vulnerable is not None:
+        node["vulnerable"] = model.vulnerable
+    if model.contract is not None:
+        contract = model.contract
+        node["contract"] = {
+            "level": contract.level,
+            "strain": contract.strain.value if contract.strain else "",
+            "doubled": contract.doubled,
+            "declarer": contract.declarer.value if contract.declarer else "",
+        }
+    if model.lead is not None:
+        node["lead"] = {"suit": model.lead.suit.value, "card": model.lead.card}
+    return node
+
+
+def auction(model: Auction) -> bml.auction:
+    rows = [[cell.value if isinstance(cell, AuctionMark) else str(cell) for cell in row] for row in model.rows]
+    return bml.auction(rows=rows)
+
+
+def table(model: Table) -> nodes.table:
+    """A ``|``-table; rows above its first rule are its header (when rows follow the rule)."""
+    rows = [row for row in model.rows if row is not None]
+    columns = max((len(row) for row in rows), default=1)
+    header_size = 0
+    if model.rows and model.rows[0] is not None:
+        first_rule = next((i for i, row in enumerate(model.rows) if row is None), None)
+        if first_rule is not None and any(row is not None for row in model.rows[first_rule:]):
+            header_size = first_rule
+    group = nodes.tgroup(cols=columns)
+    for column in range(columns):
+        width = max((len(plain_text(row[column].inline)) for row in rows if column < len(row)), default=1)
+        group += nodes.colspec(colwidth=max(width, 1))
+    if header_size:
+        group += nodes.thead("", *(_table_row(row, columns) for row in rows[:header_size]))
+    group += nodes.tbody("", *(_table_row(row, columns) for row in rows[header_size:]))
+    return nodes.table("", group, classes=["bml-table"])
+
+
+def _table_row(cells: list[RichText], columns: int) -> nodes.row:
+    padded = [*cells, *(RichText("") for _ in range(columns - len(cells)))]
+    return nodes.row("", *(nodes.entry("", nodes.paragraph("", "", *rich_text(cell))) for cell in padded))

@@ -1,0 +1,2 @@
+project = "Basic Notes"
+extensions = ["sphinx_bml"]

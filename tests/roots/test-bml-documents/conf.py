@@ -1,0 +1,2 @@
+project = "Documents"
+extensions = ["sphinx_bml"]

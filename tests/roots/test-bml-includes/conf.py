@@ -1,0 +1,3 @@
+project = "Includes"
+extensions = ["sphinx_bml"]
+exclude_patterns = ["modules"]

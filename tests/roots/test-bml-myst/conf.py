@@ -1,0 +1,3 @@
+project = "MyST"
+extensions = ["myst_parser", "sphinx_bml"]
+myst_fence_as_directive = ["bml"]

@@ -1,0 +1,3 @@
+project = "No insertion"
+extensions = ["sphinx_bml"]
+exclude_patterns = ["*.txt"]

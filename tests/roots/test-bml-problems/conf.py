@@ -1,0 +1,3 @@
+project = "Problems"
+extensions = ["sphinx_bml"]
+exclude_patterns = ["modules"]

@@ -1,0 +1,2 @@
+project = "State"
+extensions = ["sphinx_bml"]

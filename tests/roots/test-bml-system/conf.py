@@ -1,0 +1,3 @@
+project = "System"
+extensions = ["sphinx_bml"]
+bml_bss_filename = "test-system.bss"

@@ -1,0 +1,3 @@
+project = "bmlbrowser"
+author = "sphinx-bml"
+extensions = ["sphinx_bml"]

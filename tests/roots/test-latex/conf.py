@@ -1,0 +1,20 @@
+project = "bmltest"
+author = "sphinx-bml"
+extensions = ["sphinx_bml"]
+latex_documents = [("index", "bmltest.tex", "BML LaTeX test", "sphinx-bml", "manual")]
+
+
+def add_anchors(app, doctree):
+    """Give tables, some rows, deals and auctions anchors, as cross-reference targets would."""
+    from sphinx_bml.sphinx.nodes import auction, bidrow, bidtable, deal
+
+    for number, row in enumerate(doctree.findall(bidrow)):
+        if number % 3 == 0:
+            row["ids"].append(f"bml-row-{number}")
+    for kind in (bidtable, deal, auction):
+        for number, node in enumerate(doctree.findall(kind)):
+            node["ids"].append(f"bml-{kind.__name__}-{number}")
+
+
+def setup(app):
+    app.connect("doctree-read", add_anchors)
