@@ -1,0 +1,38 @@
+"""Sphinx configuration of the example site: the system notes of a Precision partnership.
+
+Build it with::
+
+    sphinx-build -W -b html example_site _build/html
+    sphinx-build -W -b bss example_site _build/bss        # the Full Disclosure (.bss) file
+    sphinx-build -W -M latexpdf example_site _build        # the PDF
+"""
+
+project = "Kestrel Precision"
+author = "Anna Lind and Ben Okafor"
+copyright = "2024, Anna Lind and Ben Okafor"
+release = "3.2"
+version = "3.2"
+
+extensions = ["sphinx_bml", "myst_parser"]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+
+# modules/ holds BML files that pages #INCLUDE or name in a ``.. bml::``
+# directive: they are not pages of their own.
+exclude_patterns = ["_build", "modules/**", "Thumbs.db", ".DS_Store"]
+
+# -- BSS (Full Disclosure) export ---------------------------------------------
+# The header record of the .bss file, like #+TITLE and #+DESCRIPTION in BML.
+bml_bss_name = "Kestrel Precision"
+bml_bss_summary = "Strong club 16+, nebulous 1D 11-15, five-card majors, 1NT 14-16"
+
+# -- HTML ------------------------------------------------------------------------
+html_theme = "alabaster"
+html_title = "Kestrel Precision: system notes"
+
+# -- LaTeX / PDF -----------------------------------------------------------------
+latex_documents = [
+    (root_doc, "kestrel-precision.tex", "Kestrel Precision: system notes", author, "manual"),
+]
+latex_elements = {"papersize": "a4paper", "pointsize": "11pt"}
