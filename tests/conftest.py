@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -62,3 +67,30 @@ def same_lines(actual: str, expected: str) -> list[tuple[int, str, str]]:
 def rootdir() -> Path:
     """Sphinx test projects live in tests/roots/test-NAME (use @pytest.mark.sphinx(testroot='NAME'))."""
     return ROOTS
+
+
+REFERENCE = "bridge-markup==2.7.0"
+
+
+@pytest.fixture(scope="session")
+def reference(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """The reference implementation's ``bml.bss`` module, as a test oracle.
+
+    bridge-markup is not a dependency of ours, not even for tests: it installs
+    a ``bss2bml`` command that would replace ours. Its wheel is pure Python,
+    so it is downloaded once into pytest's cache and unpacked there, and its
+    modules are imported from that folder: nothing is installed.
+    """
+    cache = getattr(request.config, "cache", None)  # absent with -p no:cacheprovider
+    folder = cache.mkdir("bridge-markup") if cache is not None else tmp_path_factory.mktemp("bridge-markup")
+    unpacked = folder / "2.7.0"
+    if not (unpacked / "bml" / "bss.py").is_file():
+        command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:"]
+        subprocess.run([*command, "--dest", str(folder), REFERENCE], capture_output=True, check=False)
+        wheels = sorted(folder.glob("bridge_markup-2.7.0-*.whl"))
+        require(bool(wheels), f"could not download {REFERENCE} from PyPI to compare with it")
+        with zipfile.ZipFile(wheels[0]) as wheel:
+            wheel.extractall(unpacked)
+    if str(unpacked) not in sys.path:
+        sys.path.insert(0, str(unpacked))
+    return importlib.import_module("bml.bss")

@@ -278,8 +278,8 @@ def test_bml_equals_reference(conformance: Path, name: str, tmp_path: Path) -> N
 
 
 def test_the_installed_command_is_ours() -> None:
-    """bridge-markup (the test oracle) ships a bss2bml too; pip installs it
-    first, as our dependency, so ours must be the one on the path."""
+    """bridge-markup (the test oracle) ships a bss2bml too, which is why it is
+    no dependency of ours: nothing may replace our command."""
     import subprocess
     import sys
 
