@@ -91,30 +91,27 @@ def test_editing_an_included_part_rebuilds_the_bml_page(
     assert "14–16" in read(second, "system.txt")
 
 
-def test_a_missing_file_argument_is_read_once_it_exists(
-    make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path
+@INCLUDES
+@pytest.mark.parametrize(
+    ("page", "warning"),
+    [
+        (".. bml:: later.txt\n", "index.rst:1: WARNING: cannot read the BML file later.txt: there is no such file"),
+        (
+            ".. bml::\n\n   1C  16+\n\n   #INCLUDE later.txt\n",
+            "index.rst:5: WARNING: #INCLUDE cannot read later.txt: there is no such file",
+        ),
+    ],
+    ids=["file argument", "include"],
+)
+def test_a_missing_file_is_read_once_it_exists(
+    make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path, page: str, warning: str
 ) -> None:
     source = tmp_path / "source"
     shutil.copytree(rootdir / "test-bml-includes", source)
-    (source / "index.rst").write_text(".. bml:: later.txt\n", encoding="utf-8")
+    (source / "index.rst").write_text(page, encoding="utf-8")
     first = make_app("text", srcdir=source, builddir=tmp_path / "build")
     first.build()
-    assert "cannot read the BML file later.txt: there is no such file" in first.warning.getvalue()
-
-    touch_later(source / "later.txt", "3N  Gambling\n")
-    second = make_app("text", srcdir=source, builddir=tmp_path / "build")
-    assert build_reading(second) == ["index"]
-    assert "Gambling" in read(second, "index.txt")
-
-
-@INCLUDES
-def test_a_missing_include_is_read_once_it_exists(make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path) -> None:
-    source = tmp_path / "source"
-    shutil.copytree(rootdir / "test-bml-includes", source)
-    (source / "index.rst").write_text(".. bml::\n\n   1C  16+\n\n   #INCLUDE later.txt\n", encoding="utf-8")
-    first = make_app("text", srcdir=source, builddir=tmp_path / "build")
-    first.build()
-    assert "index.rst:5: WARNING: #INCLUDE cannot read later.txt: there is no such file" in first.warning.getvalue()
+    assert warning in first.warning.getvalue()
 
     touch_later(source / "later.txt", "3N  Gambling\n")
     second = make_app("text", srcdir=source, builddir=tmp_path / "build")
