@@ -12,7 +12,8 @@ from importlib.metadata import PackageNotFoundError, version
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
-from .sphinx import config, fallback, html, latex, parts, text
+from .sphinx import config, cross_references, fallback, html, latex, parts, text
+from .sphinx.bboalert import BBOalertBuilder
 from .sphinx.builders import BSSBuilder
 from .sphinx.collector import SystemCollector
 from .sphinx.directive import BMLDirective
@@ -25,7 +26,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
     __version__ = "0+unknown"
 
 #: Bump when what is stored in the environment changes shape.
-ENV_VERSION = 1
+ENV_VERSION = 2
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -42,6 +43,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_source_parser(BMLParser)
     app.add_env_collector(SystemCollector)
     app.add_builder(BSSBuilder)
+    cross_references.setup(app)
+    app.add_builder(BBOalertBuilder)
 
     app.add_css_file("bml.css")
     app.connect("config-inited", html.add_stylesheet)

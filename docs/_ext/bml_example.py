@@ -2,7 +2,9 @@
 
 Takes the same content and options as ``.. bml::`` and shows the text as a
 literal block next to what sphinx-bml makes of it (stacked on narrow
-screens, see ``_static/docs.css``).
+screens, see ``_static/docs.css``). Always an ``:example:``: the examples
+stand alone and are not a bidding system, so they neither enter the
+cross-references nor contradict each other.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ class BMLExample(BMLDirective):
     optional_arguments = 0
 
     def run(self) -> list[nodes.Node]:
+        self.options["example"] = None  # the :example: flag
         source = "\n".join(self.content)
         literal = nodes.literal_block(source, source, language="text")
         literal["classes"].append("bml-example-source")

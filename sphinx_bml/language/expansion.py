@@ -16,6 +16,9 @@ rest of the sequence. The rules, as BML defines them:
   whatever the order of the rows.
 * Passes are filled in between two calls of the same side.
 * The first definition of a sequence stands (see :meth:`System.define`).
+* Every row notes the concrete sequences it stands for
+  (:attr:`BidNode.sequences`: ``2M`` stands for ``2H`` and ``2S``), so that
+  what is shown of a table can be tied to the system.
 * While only our side has bid, a pass row without a description (``(P)`` or
   ``P``) only leads to the rows under it: it adds no sequence of its own
   (``1C`` / ``(P)`` / ``1D`` is the same as ``1C`` / ``1D``, whose pass BML
@@ -89,6 +92,7 @@ class Expander:
 
     def table(self, table: BidTable) -> None:
         self._table = table
+        _forget_sequences(table.rows)
         self._level(table.rows, Context())
 
     def _level(self, nodes: list[BidNode], context: Context) -> None:
@@ -117,16 +121,17 @@ class Expander:
             following = context.then(call, written.ours, binding)
             description = _substitute(node.description, following.variables) if last else Description()
             if description or not _leading_pass(context, call):
-                self.system.define(
-                    Meaning(
-                        following.sequence,
-                        description,
-                        node.location,
-                        self._table.seat,
-                        self._table.vulnerability,
-                        self._table.hidden,
-                    )
+                meaning = Meaning(
+                    following.sequence,
+                    description,
+                    node.location,
+                    self._table.seat,
+                    self._table.vulnerability,
+                    self._table.hidden,
                 )
+                self.system.define(meaning)
+                if last:
+                    node.sequences.append(meaning.key)
             if last:
                 self._level(node.children, following)
             else:
@@ -177,6 +182,13 @@ class Expander:
             if strain in used or not _in_order(name, strain, context):
                 continue
             yield call, (name, strain)
+
+
+def _forget_sequences(nodes: list[BidNode]) -> None:
+    """Empty :attr:`BidNode.sequences` of a table about to be expanded (again)."""
+    for node in nodes:
+        node.sequences.clear()
+        _forget_sequences(node.children)
 
 
 def _leading_pass(context: Context, call: Call) -> bool:

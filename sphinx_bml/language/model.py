@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from .calls import Call, Strain
+from .calls import Call, Sequence, Strain
 from .errors import Location, Problems
 from .inline import Inline, parse_inline
 
@@ -251,6 +251,12 @@ class BidNode:
     description: Description
     location: Location
     children: list[BidNode] = field(default_factory=list)
+    #: The concrete sequences the row stands for, as (seat, vulnerability,
+    #: sequence) keys: filled in by the expansion, one for ``2H``, one for
+    #: each suit of ``2M``, one per sequence above it when the row above is a
+    #: pattern, none when the row stands for no legal bid. Only the row's
+    #: full calls count (``1N-2C`` stands for 1N-2C, not for 1N).
+    sequences: list[tuple[Seat, Vulnerability, Sequence]] = field(default_factory=list, compare=False, repr=False)
 
 
 @dataclass

@@ -37,25 +37,37 @@ class Meaning:
 @dataclass
 class System:
     """All meanings of a document or site, in definition order, keyed by
-    seat, vulnerability and sequence."""
+    seat, vulnerability and sequence.
+
+    ``overruled`` keeps the later definitions that disagree with the one that
+    stands (same sequence, seat and vulnerability, another description), in
+    the order met: they are not part of the system, but the notes contradict
+    themselves there.
+    """
 
     metadata: Metadata = field(default_factory=Metadata)
     _meanings: dict[Key, Meaning] = field(default_factory=dict)
+    overruled: list[Meaning] = field(default_factory=list)
 
     def define(self, meaning: Meaning) -> Meaning | None:
         """Add ``meaning`` unless its sequence is known; the first definition stands.
 
         A known sequence without a description (a prefix that a table merely
         continued, or a row left blank) takes the new description and keeps its
-        place. Returns the meaning that was already there, if any.
+        place. A known description that ``meaning`` contradicts stays, and
+        ``meaning`` goes to :attr:`overruled`. Returns the meaning that was
+        already there, if any.
         """
         known = self._meanings.get(meaning.key)
         if known is None:
             self._meanings[meaning.key] = meaning
             return None
-        if not known.description and meaning.description:
-            known.description = meaning.description
-            known.location = meaning.location
+        if not known.description:
+            if meaning.description:
+                known.description = meaning.description
+                known.location = meaning.location
+        elif meaning.description and meaning.description != known.description:
+            self.overruled.append(meaning)
         return known
 
     def get(self, key: Key) -> Meaning | None:

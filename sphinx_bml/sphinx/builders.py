@@ -7,6 +7,11 @@ file, the first definition of a sequence stands. The header's system name
 and summary are the root document's ``#+TITLE`` and ``#+DESCRIPTION``, else
 ``bml_bss_name`` and ``bml_bss_summary``.
 
+:class:`SystemFileBuilder` is what the builders that write the whole system
+as one file share (this one, and ``bboalert`` in :mod:`.bboalert`): the
+system of the site in toctree order (:func:`site_system`), the header's
+name, the warning for documents outside the toctree.
+
 This module is also the ``sphinx.builders`` entry point named ``bss``, so
 ``-b bss`` works even when ``sphinx_bml`` is not in ``extensions``.
 """
@@ -14,7 +19,7 @@ This module is also the ``sphinx.builders`` entry point named ``bss``, so
 from __future__ import annotations
 
 from collections.abc import Iterable, Set
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from docutils import nodes
@@ -30,13 +35,50 @@ from .collector import DocumentSystem, document_systems
 from .diagnostics import warn
 
 
-class BSSBuilder(Builder):
-    """Writes the bidding system of the whole project as one ``.bss`` file."""
+@dataclass
+class SiteSystem:
+    """The system of the whole site, and what is known about it."""
 
-    name = "bss"
-    format = "bss"
-    epilog = "The Full Disclosure (.bss) file of the system is in %(outdir)s."
+    #: Every document's meanings, documents in toctree order, the first definition standing.
+    system: System
+    #: The root document's ``#+KEY`` values (``TITLE``, ``DESCRIPTION`` …).
+    metadata: dict[str, str]
+    #: Documents with bidding tables that the root document's toctree does not reach.
+    unlisted: list[str]
+
+
+def site_system(env: BuildEnvironment, root_doc: str) -> SiteSystem:
+    """The system of the site, as the ``bss`` and ``bboalert`` files hold it."""
+    systems = document_systems(env)
+    order = toctree_order(env, root_doc)
+    listed = set(order)
+    system = System()
+    for docname in order:
+        for meaning in systems.get(docname, DocumentSystem()).meanings:
+            system.define(replace(meaning))  # a copy: define() may fill in its description
+    metadata = systems.get(root_doc, DocumentSystem()).metadata
+    unlisted = [name for name in sorted(systems) if name not in listed and systems[name].meanings]
+    return SiteSystem(system, dict(metadata), unlisted)
+
+
+class SystemFileBuilder(Builder):
+    """A builder that writes the system of the whole project as one file.
+
+    Nothing is written per document: :meth:`finish` collects the site's
+    system from the environment and writes :meth:`filename` with what
+    :meth:`render` returns. Documents with bidding tables outside the
+    toctree are left out, with a warning of subtype :attr:`warning_subtype`.
+    """
+
     allow_parallel = True
+    #: The ``bml.*`` warning subtype for what this builder leaves out.
+    warning_subtype = ""
+
+    def filename(self) -> str:
+        raise NotImplementedError
+
+    def render(self, site: SiteSystem) -> str:
+        raise NotImplementedError
 
     def get_outdated_docs(self) -> str:
         return "the bidding system"  # one file from every document: always written again
@@ -54,31 +96,41 @@ class BSSBuilder(Builder):
         pass
 
     def finish(self) -> None:
-        systems = document_systems(self.env)
-        order = toctree_order(self.env, self.config.root_doc)
-        self._warn_unlisted(systems, order)
-        system = System()
-        for docname in order:
-            for meaning in systems.get(docname, DocumentSystem()).meanings:
-                system.define(replace(meaning))  # a copy: define() may fill in its description
-        metadata = systems.get(self.config.root_doc, DocumentSystem()).metadata
-        name = metadata.get("TITLE") or str(self.config.bml_bss_name)
-        summary = metadata.get("DESCRIPTION") or str(self.config.bml_bss_summary)
-        target = Path(self.outdir) / str(self.config.bml_bss_filename)
+        site = site_system(self.env, self.config.root_doc)
+        self._warn_unlisted(site.unlisted)
+        target = Path(self.outdir) / self.filename()
         with progress_message(f"writing {target.name}"):
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(write_bss(system, name, summary), encoding="utf-8", newline="\n")
+            target.write_text(self.render(site), encoding="utf-8", newline="\n")
 
-    def _warn_unlisted(self, systems: dict[str, DocumentSystem], order: Iterable[str]) -> None:
-        listed = set(order)
-        for docname in sorted(systems):
-            if docname not in listed and systems[docname].meanings:
-                warn(
-                    f"the bidding tables here are left out of {self.config.bml_bss_filename}: "
-                    f"this document is not in the toctree of the root document ({self.config.root_doc})",
-                    "bss",
-                    docname,
-                )
+    def system_name(self, site: SiteSystem) -> str:
+        """The root document's ``#+TITLE``, else ``bml_bss_name``."""
+        return site.metadata.get("TITLE") or str(self.config.bml_bss_name)
+
+    def _warn_unlisted(self, unlisted: Iterable[str]) -> None:
+        for docname in unlisted:
+            warn(
+                f"the bidding tables here are left out of {self.filename()}: "
+                f"this document is not in the toctree of the root document ({self.config.root_doc})",
+                self.warning_subtype,
+                docname,
+            )
+
+
+class BSSBuilder(SystemFileBuilder):
+    """Writes the bidding system of the whole project as one ``.bss`` file."""
+
+    name = "bss"
+    format = "bss"
+    epilog = "The Full Disclosure (.bss) file of the system is in %(outdir)s."
+    warning_subtype = "bss"
+
+    def filename(self) -> str:
+        return str(self.config.bml_bss_filename)
+
+    def render(self, site: SiteSystem) -> str:
+        summary = site.metadata.get("DESCRIPTION") or str(self.config.bml_bss_summary)
+        return write_bss(site.system, self.system_name(site), summary)
 
 
 def toctree_order(env: BuildEnvironment, root: str) -> list[str]:

@@ -15,6 +15,10 @@ kind only:
 ``directive``  a ``bml`` directive used in a way that cannot work as written
 ``config``     a setting in ``conf.py`` that cannot work
 ``bss``        something the ``bss`` builder leaves out, and why
+``bboalert``   something the ``bboalert`` builder leaves out, and why
+``conflict``   a sequence that two tables define with different meanings
+``orphan``     a table continuing a sequence that no table describes
+``ref``        a ``:bml:seq:`` reference that cannot be read or leads nowhere
 =============  =============================================================
 """
 

@@ -19,6 +19,11 @@ or to the documentation folder when it starts with ``/``). Options:
 ``:hide:``                  the bidding tables go to the ``.bss`` file only,
                             as with ``#HIDE``
 ``:indentation: N``         spaces per level (default: ``bml_indentation``)
+``:example:``               an example, not part of the system: its tables are
+                            shown but are not exported, cannot be referred to
+                            and are not checked against the system; it is read
+                            on its own (the page's ``#VUL``, ``#SEAT`` and
+                            clipboard neither reach it nor come from it)
 
 The directives of one document are read in order as one BML file:
 ``#VUL``, ``#SEAT`` and the ``#COPY``/``#CUT`` clipboard carry over from one
@@ -54,6 +59,7 @@ class BMLDirective(SphinxDirective):
         "no-tree": directives.flag,
         "hide": directives.flag,
         "indentation": directives.positive_int,
+        "example": directives.flag,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -71,11 +77,14 @@ class BMLDirective(SphinxDirective):
         if source is None:
             return []
         indentation = self.options.get("indentation", self.config.bml_indentation)
-        document = read(self.env, source, place, indentation=indentation, hidden="hide" in self.options)
+        example = "example" in self.options
+        document = read(
+            self.env, source, place, indentation=indentation, hidden="hide" in self.options, example=example
+        )
         tree = "no-tree" not in self.options and ("tree" in self.options or bool(self.config.bml_tree))
         result: list[nodes.Node] = []
         for block in document.blocks:
-            result += translate.block(block, tree=tree)
+            result += translate.block(block, tree=tree, anchors=not example)
         return result
 
     @property

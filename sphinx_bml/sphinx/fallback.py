@@ -53,7 +53,7 @@ def _bullets(rows: bml.bidrows) -> nodes.bullet_list:
     for row in rows.children:
         if not isinstance(row, bml.bidrow):
             continue
-        item = nodes.list_item()
+        item = nodes.list_item(ids=list(row["ids"]))  # the anchors of the row's sequences
         call: list[nodes.Node] = []
         lines: list[list[nodes.Node]] = [[]]
         answers: bml.bidrows | None = None

@@ -6,6 +6,10 @@ from piece to piece in order: ``#VUL``, ``#SEAT``, the ``#COPY``/``#CUT``
 clipboard and the ``#+TITLE``-style metadata, and collects the meanings of
 its bidding tables for the ``bss`` builder. It lives in the document's
 temporary data, so each document starts afresh.
+
+An example (``:example:``) is read on its own: it starts from a fresh state,
+changes nothing for the pieces after it, and its tables stay out of the
+system.
 """
 
 from __future__ import annotations
@@ -18,11 +22,12 @@ from typing import Any, cast
 from sphinx.environment import BuildEnvironment
 
 from ..language.bidtable import TableState
+from ..language.errors import Location
 from ..language.expansion import expand
 from ..language.model import Document, Metadata
 from ..language.parser import Parser
 from ..language.reader import Reader, Source
-from ..language.system import System
+from ..language.system import Key, System
 from .diagnostics import Place, report
 
 _KEY = "bml_reading"
@@ -35,6 +40,8 @@ class DocumentReading:
     state: TableState = field(default_factory=TableState)
     metadata: Metadata = field(default_factory=Metadata)
     system: System = field(default_factory=System)
+    #: the tables that continue a sequence (``1N-2C;``): the sequences continued, and where
+    continued: list[tuple[list[Key], Location]] = field(default_factory=list)
 
 
 def _current_document(env: BuildEnvironment) -> MutableMapping[str, Any]:
@@ -63,19 +70,34 @@ def reader(env: BuildEnvironment, includes_enabled: bool) -> Reader:
     return Reader(root=Path(env.srcdir), includes_enabled=includes_enabled)
 
 
-def read(env: BuildEnvironment, source: Source, place: Place, *, indentation: int, hidden: bool = False) -> Document:
+def read(
+    env: BuildEnvironment,
+    source: Source,
+    place: Place,
+    *,
+    indentation: int,
+    hidden: bool = False,
+    example: bool = False,
+) -> Document:
     """Parse ``source`` as the next piece of the current document.
 
     Problems become located warnings, the meanings of its bidding tables join
-    the document's system (``hidden``: as ``#HIDE`` tables), and every file it
-    read becomes a dependency of the document.
+    the document's system (``hidden``: as ``#HIDE`` tables; ``example``: they
+    do not, and the piece is read on its own), and every file it read becomes
+    a dependency of the document.
     """
-    reading = current_reading(env)
+    reading = DocumentReading() if example else current_reading(env)
     document = Parser(indentation, reading.state, reading.metadata).parse(source)
     if hidden:
         for table in document.bid_tables:
             table.hidden = True
     expand(document, reading.system)
+    if not example:
+        reading.continued += [
+            (list(table.rows[0].sequences), table.rows[0].location)
+            for table in document.bid_tables
+            if table.continues and table.rows and table.rows[0].sequences
+        ]
     report(document.problems, place)
     # a missing file is a dependency too: the page is read again once it exists
     for path in [*source.files, *source.missing]:

@@ -32,6 +32,7 @@ from ..language.model import (
     TableCall,
 )
 from . import nodes as bml
+from .sequences import anchor
 
 _STYLES: dict[str, type[nodes.TextElement]] = {
     "italic": nodes.emphasis,
@@ -62,7 +63,7 @@ def inline(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
             result.append(bml.linebreak())
         elif isinstance(token, Styled):
             result.append(_STYLES[token.style]("", "", *inline(token.children)))
-    return _merge_text(result)
+    return merge_text(result)
 
 
 def rich_text(text: RichText) -> list[nodes.Node]:
@@ -73,7 +74,7 @@ def _strain(strain: Strain) -> nodes.Node:
     return nodes.Text("NT") if strain is Strain.NOTRUMP else bml.suit_node(strain.value)
 
 
-def _merge_text(items: list[nodes.Node]) -> list[nodes.Node]:
+def merge_text(items: list[nodes.Node]) -> list[nodes.Node]:
     """Neighbouring text as one Text node (``1`` and ``NT`` read ``1NT``)."""
     merged: list[nodes.Node] = []
     for item in items:
@@ -92,7 +93,7 @@ def call_nodes(call: Call) -> list[nodes.Node]:
     """A concrete call: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``."""
     if call.kind is CallKind.BID:
         assert call.strain is not None
-        return _merge_text([nodes.Text(str(call.level)), _strain(call.strain)])
+        return merge_text([nodes.Text(str(call.level)), _strain(call.strain)])
     return [nodes.Text(bml.CALL_NAMES[str(call)])]
 
 
@@ -101,25 +102,29 @@ def table_call_nodes(written: TableCall) -> list[nodes.Node]:
     if written.call is not None:
         body = call_nodes(written.call)
     elif written.strains and written.variable is None and written.written[1:].lower() not in _COLOURS:
-        body = _merge_text([nodes.Text(str(written.level)), *(_strain(strain) for strain in written.strains)])
+        body = merge_text([nodes.Text(str(written.level)), *(_strain(strain) for strain in written.strains)])
     else:
         body = [nodes.Text(written.written)]
     if written.ours:
         return body
-    return _merge_text([nodes.Text("("), *body, nodes.Text(")")])
+    return merge_text([nodes.Text("("), *body, nodes.Text(")")])
 
 
 # --------------------------------------------------------------------------
 # Blocks
 
 
-def block(item: Block, *, tree: bool) -> list[nodes.Node]:
-    """The nodes of one block; a heading becomes a rubric, a hidden table nothing."""
+def block(item: Block, *, tree: bool, anchors: bool = True) -> list[nodes.Node]:
+    """The nodes of one block; a heading becomes a rubric, a hidden table nothing.
+
+    With ``anchors``, each row of a bidding table carries the anchors of the
+    sequences it stands for (see :func:`bid_table`).
+    """
     node: nodes.Element
     if isinstance(item, BidTable):
         if item.hidden or not item.rows:
             return []  # #HIDE: for the .bss file only; no rows: every row had a problem
-        node = bid_table(item, tree=tree)
+        node = bid_table(item, tree=tree, anchors=anchors)
     elif isinstance(item, Heading):
         node = nodes.rubric("", "", *rich_text(item.text))
     elif isinstance(item, Paragraph):
@@ -150,17 +155,22 @@ def block(item: Block, *, tree: bool) -> list[nodes.Node]:
     return [node]
 
 
-def bid_table(table: BidTable, *, tree: bool) -> bml.bidtable:
+def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidtable:
+    """A bidding table; with ``anchors``, each row's ``ids`` are the anchors
+    (:func:`.sequences.anchor`) of the sequences it stands for, found by the
+    expansion (:attr:`BidNode.sequences`): several for a pattern such as
+    ``2M``. Where two rows of a page stand for the same sequence, the
+    :mod:`.anchors` transform keeps the anchor on the one that defines it."""
     node = bml.bidtable(
         tree=tree,
         seat="" if table.seat is Seat.ANY else table.seat.label,
         vulnerability="" if table.vulnerability == ANY_VULNERABILITY else table.vulnerability.label,
     )
-    node += _bid_rows(table.rows)
+    node += _bid_rows(table.rows, anchors)
     return node
 
 
-def _bid_rows(rows: list[BidNode]) -> bml.bidrows:
+def _bid_rows(rows: list[BidNode], anchors: bool) -> bml.bidrows:
     node = bml.bidrows()
     for row in rows:
         call = bml.bidcall("-".join(written.notation for written in row.calls))
@@ -170,8 +180,10 @@ def _bid_rows(rows: list[BidNode]) -> bml.bidrows:
             call += table_call_nodes(written)
         item = bml.bidrow("", call, bml.bidmeaning(row.description.text, "", *inline(row.description.inline)))
         item.source, item.line = row.location.file, row.location.line
+        if anchors:
+            item["ids"] = list(dict.fromkeys(anchor(*key) for key in row.sequences))
         if row.children:
-            item += _bid_rows(row.children)
+            item += _bid_rows(row.children, anchors)
         node += item
     return node
 

@@ -2,6 +2,11 @@ project = "bmltest"
 author = "sphinx-bml"
 extensions = ["sphinx_bml"]
 latex_documents = [("index", "bmltest.tex", "BML LaTeX test", "sphinx-bml", "manual")]
+# The long table repeats its calls to fill pages: those are redefinitions on purpose.
+suppress_warnings = ["bml.conflict"]
+# The general index holds the bidding sequences; with xelatex, Sphinx would
+# make it with xindy, which a TeX Live without it lacks: use makeindex.
+latex_use_xindy = False
 
 
 def add_anchors(app, doctree):

@@ -1,0 +1,92 @@
+"""One anchor per sequence on a page, and the general index entries.
+
+The rows of a bidding table come with the anchors of every sequence they
+stand for (:func:`.translate.bid_table`). Two rows of a page may stand for
+the same sequence: a placeholder that a later row describes, or a second
+definition. Once the page is read, this transform leaves each anchor on the
+row that defines the sequence (the place its meaning was taken from), and
+gives the general index an entry, such as "1♣–1♦ (bidding sequence)", for
+the short sequences defined on the page: those of at most
+``bml_general_index`` calls, passes not counted (default 2: the openings,
+the overcalls, and the first answers to them).
+
+It runs before Sphinx collects index entries and domain objects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms import SphinxTransform
+
+from ..language.calls import PASS
+from ..language.system import Meaning
+from . import nodes as bml
+from .reading import finished_reading
+from .sequences import anchor, context_label, label
+
+#: Before :class:`sphinx.transforms.references.SphinxDomains` (850).
+PRIORITY = 840
+
+
+class SequenceAnchors(SphinxTransform):
+    default_priority = PRIORITY
+
+    def apply(self, **kwargs: Any) -> None:
+        reading = finished_reading(self.env)
+        if reading is None:
+            return
+        meanings = {anchor(*meaning.key): meaning for meaning in reading.system}
+        holders = keep_one_row(self.document, meanings)
+        add_index_entries(holders, meanings, int(self.config.bml_general_index))
+
+
+def keep_one_row(document: nodes.document, meanings: dict[str, Meaning]) -> dict[str, bml.bidrow]:
+    """Leave each anchor on one row: the one at the place of the meaning, else the first. Returns them."""
+    rows: dict[str, list[bml.bidrow]] = {}
+    for row in document.findall(bml.bidrow):
+        for name in row["ids"]:
+            rows.setdefault(name, []).append(row)
+    holders = {}
+    for name, candidates in rows.items():
+        meaning = meanings.get(name)
+        where = (meaning.location.file, meaning.location.line) if meaning else None
+        holder = next((row for row in candidates if (row.source, row.line) == where), candidates[0])
+        for row in candidates:
+            if row is not holder:
+                row["ids"].remove(name)
+        holders[name] = holder
+    return holders
+
+
+def add_index_entries(holders: dict[str, bml.bidrow], meanings: dict[str, Meaning], depth: int) -> None:
+    """An index node before each table, with an entry for its short, described sequences."""
+    entries: dict[int, tuple[bml.bidtable, list[tuple[str, str, str, str, str | None]]]] = {}
+    for name, row in holders.items():
+        meaning = meanings.get(name)
+        if meaning is None or not meaning.description or _calls(meaning) > depth:
+            continue
+        table = next(ancestor for ancestor in _ancestors(row) if isinstance(ancestor, bml.bidtable))
+        context = context_label(meaning.seat, meaning.vulnerability)
+        text = f"{label(meaning.sequence)} (bidding sequence{', ' + context if context else ''})"
+        entries.setdefault(id(table), (table, []))[1].append(("single", text, name, "", None))
+    for table, items in entries.values():
+        index = addnodes.index(entries=items, inline=False)
+        index.source, index.line = table.source, table.line
+        assert table.parent is not None
+        table.parent.insert(table.parent.index(table), index)
+
+
+def _calls(meaning: Meaning) -> int:
+    return sum(1 for call in meaning.sequence.calls if call != PASS)
+
+
+def _ancestors(node: nodes.Element) -> list[nodes.Element]:
+    result = []
+    parent = node.parent
+    while parent is not None:
+        result.append(parent)
+        parent = parent.parent
+    return result

@@ -1,0 +1,201 @@
+"""Concrete sequences as the cross-references name them.
+
+* an **anchor** names a sequence at a seat and vulnerability in HTML and
+  LaTeX: ``bml-1c-p-1d`` is 1C-(P)-1D, ``bml-vs-1s-2s`` is (1S)-2S (``vs``:
+  they opened), ``bml-s34-1n`` is 1NT in 3rd or 4th seat, ``bml-vny-2h`` is
+  2H when we are not vulnerable and they are. It depends on nothing but the
+  sequence, so links stay valid from build to build;
+* a **reference** is what a ``bml:seq`` role says: a sequence in BML notation,
+  passes optional (``1N-2C``, ``1N-P-2C``, ``1C-(1S)-D``, ``1NT``, ``1♣``),
+  then optionally ``#SEAT 34`` and ``#VUL Y0`` as in BML; its canonical
+  spelling (:attr:`Reference.target`) names the object in ``objects.inv``;
+* the **short notation** of a sequence is the way a table would write it,
+  the passes the reader fills in left out (``1N-2C`` for 1N-(P)-2C);
+* the **label** is the short notation for reading: ``1♣–(1♠)–Dbl``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..language.calls import PASS, Call, CallKind, Sequence, Strain
+from ..language.errors import BMLError
+from ..language.inline import SUIT_CHARACTERS
+from ..language.model import ANY_VULNERABILITY, Seat, Vulnerability
+from .nodes import CALL_NAMES
+
+_SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_CHARACTERS.items()}
+_SEPARATOR = re.compile(r"\s*[-\u2013\u2014]\s*")
+_CONDITION = re.compile(r"#\s*(SEAT|VUL)\s*([^\s#]*)", re.IGNORECASE)
+#: Every call, by its BML spelling (``1N``, ``P``), and its spelling in anchors (``1n``).
+_ALL_CALLS = (*(Call.from_index(index) for index in range(35)), PASS, Call(CallKind.DOUBLE), Call(CallKind.REDOUBLE))
+_CALLS = {str(call): call for call in _ALL_CALLS}
+_CALL_IDS = {call: str(call).lower() for call in _ALL_CALLS}
+
+
+# --------------------------------------------------------------------------
+# Anchors
+
+
+def anchor(seat: Seat, vulnerability: Vulnerability, sequence: Sequence) -> str:
+    """The HTML id and LaTeX label of a sequence at a seat and vulnerability."""
+    parts = ["bml"]
+    if seat is not Seat.ANY:
+        parts.append(f"s{seat.value}")
+    if vulnerability != ANY_VULNERABILITY:
+        parts.append(f"v{vulnerability.code.lower()}")
+    if not sequence.we_open:
+        parts.append("vs")
+    parts += [_CALL_IDS[call] for call in sequence.calls]
+    return "-".join(parts)
+
+
+def context_label(seat: Seat, vulnerability: Vulnerability) -> str:
+    """The seat and vulnerability in words, ``""`` for any seat and vulnerability."""
+    parts = [] if seat is Seat.ANY else [seat.label]
+    if vulnerability != ANY_VULNERABILITY:
+        parts.append(vulnerability.label)
+    return ", ".join(parts)
+
+
+# --------------------------------------------------------------------------
+# Notation
+
+
+def short_form(sequence: Sequence) -> list[tuple[Call, bool]]:
+    """The calls a table writes for ``sequence``, each with ``True`` when in parentheses.
+
+    A pass is left out when the next call is not a pass (the reader puts it
+    back); the other passes are written bare, as the turn tells whose they are
+    (but for a first pass of theirs).
+    """
+    calls = sequence.calls
+    written = []
+    for index, call in enumerate(calls):
+        if call == PASS and index and index + 1 < len(calls) and calls[index + 1] != PASS:
+            continue
+        bare = sequence.is_ours(index) or (call == PASS and index > 0)
+        written.append((call, not bare))
+    return written
+
+
+def short_notation(sequence: Sequence) -> str:
+    """The sequence as a table writes it: ``1NT-2C``, ``1C-(1S)-D``, ``(1S)-2S``, ``P-1S``."""
+    return "-".join(f"({_bml(call)})" if theirs else _bml(call) for call, theirs in short_form(sequence))
+
+
+def label(sequence: Sequence) -> str:
+    """The short notation for reading: ``1♣–(1♠)–Dbl``, ``1NT–2♣``."""
+    calls = short_form(sequence)
+    return "\u2013".join(f"({call_label(call)})" if theirs else call_label(call) for call, theirs in calls)
+
+
+def _bml(call: Call) -> str:
+    return str(call).replace("N", "NT") if call.is_bid else str(call)
+
+
+def call_label(call: Call) -> str:
+    """One call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``."""
+    if call.kind is CallKind.BID:
+        assert call.strain is not None
+        return f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else SUIT_CHARACTERS[call.strain.value]}"
+    return CALL_NAMES[str(call)]
+
+
+# --------------------------------------------------------------------------
+# References
+
+
+@dataclass(frozen=True)
+class Reference:
+    """What a ``bml:seq`` role points to; ``None``: any seat or vulnerability will do."""
+
+    sequence: Sequence
+    seat: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    #: the calls as written, each with ``True`` when written in parentheses
+    written: tuple[tuple[Call, bool], ...] = ()
+
+    @property
+    def target(self) -> str:
+        """The canonical spelling, without spaces: ``1NT-2C``, ``1NT#SEAT34#VULY0``.
+
+        It is the ``reftarget`` of a reference and the name of the object in
+        ``objects.inv`` (whose names cannot hold spaces)."""
+        return object_name(self.sequence, self.seat, self.vulnerability)
+
+
+def object_name(sequence: Sequence, seat: Seat | None, vulnerability: Vulnerability | None) -> str:
+    """See :attr:`Reference.target`; ``None`` or ``ANY``: not written."""
+    name = short_notation(sequence)
+    if seat is not None and seat is not Seat.ANY:
+        name += f"#SEAT{seat.value}"
+    if vulnerability is not None and vulnerability != ANY_VULNERABILITY:
+        name += f"#VUL{vulnerability.code}"
+    return name
+
+
+@lru_cache(maxsize=1 << 16)
+def from_notation(notation: str) -> Sequence:
+    """The sequence that :meth:`Sequence.notation` wrote (the domain keeps sequences so); cached."""
+    calls = tuple(_CALLS[part.strip("()")] for part in notation.split("-"))
+    return Sequence(calls, not notation.startswith("("))
+
+
+def parse_reference(text: str) -> Reference:
+    """Read a reference (see the module's documentation); raises :class:`BMLError` in plain words."""
+    seat: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    for match in _CONDITION.finditer(text):
+        word, value = match.group(1).upper(), match.group(2)
+        if word == "SEAT":
+            try:
+                seat = Seat(value)
+            except ValueError:
+                raise BMLError(f"#SEAT {value} is not a seat: write 0, 1, 2, 3, 4, 12 or 34") from None
+        else:
+            try:
+                vulnerability = Vulnerability.parse(value)
+            except ValueError:
+                raise BMLError(
+                    f"#VUL {value} is not a vulnerability: write two of Y, N and 0 (we, then they), as in #VUL Y0"
+                ) from None
+    notation = _CONDITION.sub(" ", text).strip()
+    if not notation:
+        raise BMLError("there is no sequence to refer to: write one such as 1N-2C")
+    if "#" in notation:
+        raise BMLError(f"'{text}': after the sequence, only #SEAT and #VUL may follow")
+    written = tuple(_written_call(part) for part in _SEPARATOR.split(notation))
+    return Reference(_sequence(written), seat, vulnerability, written)
+
+
+def _written_call(part: str) -> tuple[Call, bool]:
+    theirs = part.startswith("(") and part.endswith(")")
+    text = part[1:-1].strip() if theirs else part
+    for symbol, letter in _SYMBOL_LETTERS.items():
+        text = text.replace(symbol, letter)
+    text = re.sub(r"!([cdhsCDHS])", r"\1", text)
+    try:
+        return Call.parse(text), theirs
+    except BMLError:
+        raise BMLError(
+            f"'{part}' is not a call: a reference names one concrete sequence, "
+            "with bids such as 1C or 3NT, P, D or R (not 1M or 2red)"
+        ) from None
+
+
+def _sequence(written: tuple[tuple[Call, bool], ...]) -> Sequence:
+    """The auction the calls make: a pass takes its turn, other calls are ours
+    unless in parentheses, and the passes between two calls of a side are filled in."""
+    calls: list[Call] = []
+    sides: list[bool] = []  # True: ours
+    for call, theirs in written:
+        ours = not sides[-1] if call == PASS and not theirs and sides else not theirs  # a pass takes its turn
+        if sides and sides[-1] == ours:
+            calls.append(PASS)
+            sides.append(not ours)
+        calls.append(call)
+        sides.append(ours)
+    return Sequence(tuple(calls), sides[0])

@@ -1,0 +1,2 @@
+project = "BBOalert Test"
+extensions = ["sphinx_bml"]

@@ -1,0 +1,3 @@
+project = "Checks"
+extensions = ["sphinx_bml"]
+bml_bss_filename = "checks.bss"

@@ -1,0 +1,112 @@
+"""What the engine tells the cross-references: the sequences each row stands for, and contradictions."""
+
+from __future__ import annotations
+
+import pickle
+
+from sphinx_bml.language import BidNode, expand, parse_text
+from sphinx_bml.language.errors import Location
+from sphinx_bml.language.model import Description, Seat
+from sphinx_bml.language.system import Meaning, System
+
+
+def rows(nodes: list[BidNode]) -> list[BidNode]:
+    return [row for node in nodes for row in (node, *rows(node.children))]
+
+
+def stood_for(text: str) -> dict[str, list[str]]:
+    """Each row (as written, with its line) → the sequences it stands for."""
+    document = parse_text(text, "s.bml")
+    expand(document)
+    assert not document.problems, [str(p) for p in document.problems]
+    return {
+        f"{row.location.line}:{'-'.join(c.notation for c in row.calls)}": [key[2].notation() for key in row.sequences]
+        for table in document.bid_tables
+        for row in rows(table.rows)
+    }
+
+
+def test_a_concrete_row_stands_for_one_sequence() -> None:
+    assert stood_for("1C strong\n  1D negative\n") == {"1:1C": ["1C"], "2:1D": ["1C-(P)-1D"]}
+
+
+def test_a_pattern_stands_for_each_of_its_sequences_and_its_answers_for_each_too() -> None:
+    assert stood_for("1M five cards\n  2N raise\n") == {
+        "1:1M": ["1H", "1S"],
+        "2:2N": ["1H-(P)-2N", "1S-(P)-2N"],
+    }
+
+
+def test_a_row_that_stands_for_no_legal_bid_stands_for_nothing() -> None:
+    assert stood_for("2S x\n  2X y\n") == {"1:2S": ["2S"], "2:2X": []}
+
+
+def test_a_continuation_stands_for_the_sequence_it_continues_not_its_prefixes() -> None:
+    assert stood_for("1N-2C;\n2D no major\n") == {"1:1N-2C": ["1N-(P)-2C"], "2:2D": ["1N-(P)-2C-(P)-2D"]}
+
+
+def test_a_row_stands_for_its_sequence_even_when_defined_before() -> None:
+    assert stood_for("1C strong\n\n1C again\n") == {"1:1C": ["1C"], "3:1C": ["1C"]}
+
+
+def test_seat_and_vulnerability_are_part_of_the_keys() -> None:
+    document = parse_text("#SEAT 34\n#VUL Y0\n1N weak\n", "s.bml")
+    expand(document)
+    seat, vulnerability, sequence = document.bid_tables[0].rows[0].sequences[0]
+    assert (seat, vulnerability.code, sequence.notation()) == (Seat.THIRD_OR_FOURTH, "Y0", "1N")
+
+
+def test_a_leading_pass_without_description_stands_for_nothing() -> None:
+    assert stood_for("1C x\n  (P)\n    1D y\n") == {"1:1C": ["1C"], "2:(P)": [], "3:1D": ["1C-(P)-1D"]}
+
+
+def test_expanding_again_does_not_repeat_the_sequences() -> None:
+    document = parse_text("1M five\n", "s.bml")
+    expand(document)
+    expand(document)
+    assert len(document.bid_tables[0].rows[0].sequences) == 2
+
+
+def test_rows_compare_and_print_as_before() -> None:
+    document = parse_text("1C x\n", "s.bml")
+    row = document.bid_tables[0].rows[0]
+    before = repr(row)
+    expand(document)
+    assert repr(row) == before
+    assert row == BidNode(row.calls, row.description, row.location, row.children)
+
+
+def meaning(sequence: str, description: str, line: int) -> Meaning:
+    system = expand(parse_text(f"{sequence} x\n", "s.bml"))
+    (found,) = list(system)
+    return Meaning(found.sequence, Description((description,) if description else ()), Location("s.bml", line))
+
+
+def test_a_contradiction_is_overruled_and_kept() -> None:
+    system = System()
+    system.define(meaning("1N", "15--17", 1))
+    system.define(meaning("1N", "12--14", 2))
+    assert [m.description.text for m in system] == ["15--17"]
+    assert [(m.description.text, m.location.line) for m in system.overruled] == [("12--14", 2)]
+
+
+def test_the_same_words_and_placeholders_are_no_contradiction() -> None:
+    system = System()
+    system.define(meaning("1N", "", 1))
+    system.define(meaning("1N", "15--17", 2))  # a placeholder takes the first description
+    system.define(meaning("1N", "15--17", 3))
+    system.define(meaning("1N", "", 4))
+    assert [(m.description.text, m.location.line) for m in system] == [("15--17", 2)]
+    assert system.overruled == []
+
+
+def test_overruled_meanings_come_from_the_tables() -> None:
+    system = expand(parse_text("1N 15--17\n  2C Stayman\n\n1N 12--14\n  2C Stayman\n", "s.bml"))
+    assert [(m.sequence.notation(), m.location.line) for m in system.overruled] == [("1N", 4)]
+
+
+def test_meanings_stay_small_to_pickle() -> None:
+    # the environment stores every meaning of every page: the rows do not travel with them
+    document = parse_text("1M five cards\n  2N raise\n", "s.bml")
+    system = expand(document)
+    assert b"BidNode" not in pickle.dumps(list(system))
