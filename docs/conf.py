@@ -1,4 +1,12 @@
-"""Sphinx configuration of the sphinx-bml documentation, written with sphinx-bml itself."""
+"""Sphinx configuration of the sphinx-bml documentation, written with sphinx-bml itself.
+
+Build it with::
+
+    sphinx-build -W -b html docs docs/_build/html
+    sphinx-build -W -M latexpdf docs docs/_build      # the PDF (needs TeX Live)
+
+The extras it needs: ``pip install 'sphinx-bml[docs]'`` (or ``-e '.[docs]'``).
+"""
 
 from __future__ import annotations
 
@@ -14,12 +22,29 @@ copyright = "2026, The sphinx-bml developers"
 release = package_version("sphinx-bml")
 version = ".".join(release.split(".")[:2])
 
-extensions = ["sphinx_bml", "myst_parser", "bml_example"]
-exclude_patterns = ["_build"]
+extensions = ["sphinx_bml", "myst_parser", "bml_example", "bml_docs"]
 root_doc = "index"
+# modules/ holds the BML files that the examples #INCLUDE: parts, not pages.
+exclude_patterns = ["_build", "modules"]
 
-html_theme = "alabaster"
+# Anchors for the headings of CHANGELOG.md, which changelog.md includes.
+myst_heading_anchors = 2
+
+# -- HTML ------------------------------------------------------------------------
+html_theme = "furo"
+html_title = f"sphinx-bml {release}"
 html_static_path = ["_static"]
 html_css_files = ["docs.css"]
+html_theme_options = {
+    "source_repository": "https://github.com/sphinx-bml/sphinx-bml",
+    "source_branch": "main",
+    "source_directory": "docs/",
+}
 
+# -- LaTeX / PDF -----------------------------------------------------------------
 latex_documents = [("index", "sphinx-bml.tex", "sphinx-bml", author, "manual")]
+latex_elements = {
+    "papersize": "a4paper",
+    # bboalert.rst shows the full-width number sign that BBOalert files use for '#'.
+    "preamble": r"\DeclareUnicodeCharacter{FF03}{\#}",
+}
