@@ -53,6 +53,18 @@ def test_every_page_is_built_and_in_the_toctree(html: Path) -> None:
         assert (html / f"{name}.html").is_file(), f"{name} was not built"
 
 
+def test_no_page_has_a_table_of_contents_furo_refuses(html: Path) -> None:
+    """Furo shows a red error box over a ``.. contents::`` block (from its CSS, so -W cannot see it)."""
+    for name in pages():
+        soup = BeautifulSoup((html / f"{name}.html").read_text(encoding="utf-8"), "html.parser")
+        refused = [
+            element
+            for element in soup.select(".contents")
+            if "this-will-duplicate-information-and-it-is-still-useful-here" not in element.get("class", [])
+        ]
+        assert not refused, f"{name} has a '.. contents::' block"
+
+
 def test_examples_are_rendered_live(html: Path) -> None:
     language = BeautifulSoup((html / "language.html").read_text(encoding="utf-8"), "html.parser")
     examples = language.select("div.bml-example")

@@ -30,12 +30,13 @@ def links(app: SphinxTestApp, name: str) -> list[tuple[str, str, str | None]]:
 
 
 def row_ids(app: SphinxTestApp, name: str) -> dict[str, str]:
-    """Anchor → the call of the row carrying it (a row may carry several, as spans inside it)."""
+    """Anchor → the call of the row carrying it (a row may carry several: the first on the row,
+    the others as empty spans at the start of its call)."""
     ids = {}
     for row in page(app, name).select("li.bml-bid"):
         call = row.select_one("span.bml-call")
         assert call is not None
-        for anchor in [row.get("id"), *(span["id"] for span in row.find_all("span", id=True, recursive=False))]:
+        for anchor in [row.get("id"), *(span["id"] for span in call.find_all("span", id=True, recursive=False))]:
             if anchor:
                 ids[str(anchor)] = call.get_text()
     return ids
@@ -292,3 +293,15 @@ def test_examples_are_not_exported(app: SphinxTestApp) -> None:
     app.build()
     bss = (Path(app.outdir) / "checks.bss").read_text(encoding="utf-8")
     assert "15--17" in bss and "an example" not in bss
+
+
+@DOMAIN
+def test_a_pattern_row_keeps_its_grid_with_several_anchors(app: SphinxTestApp) -> None:
+    """Extra anchors of a row (2M: 2H and 2S) go inside the call, not among the row's grid cells."""
+    app.build()
+    for page in Path(app.outdir).glob("*.html"):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for row in soup.select("li.bml-bid"):
+            cells = [child for child in row.children if isinstance(child, Tag)]
+            assert [cell.name for cell in cells[:2]] == ["span", "span"], page.name
+            assert cells[0]["class"] == ["bml-call"] and cells[1]["class"] == ["bml-meaning"], page.name

@@ -89,7 +89,16 @@ def depart_bidrows(self: HTML5Translator, node: bml.bidrows) -> None:
 
 
 def visit_bidrow(self: HTML5Translator, node: bml.bidrow) -> None:
-    self.body.append(self.starttag(node, "li", "", CLASS="bml-bid"))
+    # A row written as a pattern (2M) holds the anchors of all its sequences.
+    # docutils would write the ids after the first as empty spans inside the
+    # <li>, where they would take places in the row's grid: they go into the
+    # call instead (see visit_bidcall).
+    ids = node["ids"]
+    node["ids"] = ids[:1]
+    try:
+        self.body.append(self.starttag(node, "li", "", CLASS="bml-bid"))
+    finally:
+        node["ids"] = ids
 
 
 def depart_bidrow(self: HTML5Translator, node: bml.bidrow) -> None:
@@ -98,6 +107,9 @@ def depart_bidrow(self: HTML5Translator, node: bml.bidrow) -> None:
 
 def visit_bidcall(self: HTML5Translator, node: bml.bidcall) -> None:
     self.body.append(self.starttag(node, "span", "", CLASS="bml-call"))
+    row = node.parent
+    if isinstance(row, bml.bidrow):
+        self.body.extend(f'<span id="{anchor}"></span>' for anchor in row["ids"][1:])
 
 
 def visit_bidmeaning(self: HTML5Translator, node: bml.bidmeaning) -> None:
