@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -11,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from sphinx.testing.util import SphinxTestApp
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
@@ -94,3 +96,22 @@ def reference(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     if str(unpacked) not in sys.path:
         sys.path.insert(0, str(unpacked))
     return importlib.import_module("bml.bss")
+
+
+COLOURS = re.compile(r"\x1b\[[0-9;]*m")
+WARNING = re.compile(r"^(?P<file>\S+?):(?P<line>\d+): WARNING: (?P<message>.*) \[(?P<type>[\w.]+)\]$")
+
+
+def located_warnings(app: SphinxTestApp) -> list[tuple[str, int, str, str]]:
+    """The build's warnings as (file relative to the source folder, line, type, message).
+
+    Fails on any warning that has no file and line, or no type: every warning
+    of ours must tell the user where and what.
+    """
+    found = []
+    for line in COLOURS.sub("", app.warning.getvalue()).splitlines():
+        match = WARNING.match(line)
+        assert match, f"not a located warning with a type: {line!r}"
+        file = Path(match["file"]).relative_to(app.srcdir).as_posix()
+        found.append((file, int(match["line"]), match["type"], match["message"]))
+    return found

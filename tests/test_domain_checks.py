@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -11,9 +10,9 @@ from bs4 import BeautifulSoup
 from sphinx.cmd.build import build_main
 from sphinx.testing.util import SphinxTestApp
 
+from .conftest import located_warnings as warnings
+
 CHECKS = pytest.mark.sphinx("html", testroot="domain-checks", freshenv=True)
-COLOURS = re.compile(r"\x1b\[[0-9;]*m")
-WARNING = re.compile(r"^(?P<file>\S+?):(?P<line>\d+): WARNING: (?P<message>.*) \[(?P<type>[\w.]+)\]$")
 
 #: (file, line, type, message), in the order the build reports them: references that cannot be
 #: read as the pages are read, the checks once all are read, then references as pages are written.
@@ -83,16 +82,6 @@ EXPECTED = [
     # an example is not part of the system
     ("references.rst", 11, "bml.ref", "no bidding table of the site defines 4NT, so this reference is not a link"),
 ]
-
-
-def warnings(app: SphinxTestApp) -> list[tuple[str, int, str, str]]:
-    found = []
-    for line in COLOURS.sub("", app.warning.getvalue()).splitlines():
-        match = WARNING.match(line)
-        assert match, f"not a located warning with a type: {line!r}"
-        file = Path(match["file"]).relative_to(app.srcdir).as_posix()
-        found.append((file, int(match["line"]), match["type"], match["message"]))
-    return found
 
 
 @CHECKS

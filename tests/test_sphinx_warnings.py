@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -11,9 +10,9 @@ from bs4 import BeautifulSoup
 from sphinx.cmd.build import build_main
 from sphinx.testing.util import SphinxTestApp
 
+from .conftest import located_warnings as warnings
+
 PROBLEMS = pytest.mark.sphinx("html", testroot="bml-problems", freshenv=True)
-COLOURS = re.compile(r"\x1b\[[0-9;]*m")
-WARNING = re.compile(r"^(?P<file>\S+?):(?P<line>\d+): WARNING: (?P<message>.*) \[(?P<type>[\w.]+)\]$")
 
 #: (file, line, warning type, words of the message), in the order the build meets them
 EXPECTED = [
@@ -34,16 +33,6 @@ EXPECTED = [
     ("notes.bml", 3, "bml.conflict", "1C is defined here as 'Fine' but already as 'Good row before' at index.rst:6"),
     ("notes.bml", 6, "bml.conflict", "2C is defined here as 'Still rendered' but already as 'Strong' at index.rst:34"),
 ]
-
-
-def warnings(app: SphinxTestApp) -> list[tuple[str, int, str, str]]:
-    found = []
-    for line in COLOURS.sub("", app.warning.getvalue()).splitlines():
-        match = WARNING.match(line)
-        assert match, f"not a located warning with a type: {line!r}"
-        file = Path(match["file"]).relative_to(app.srcdir).as_posix()
-        found.append((file, int(match["line"]), match["type"], match["message"]))
-    return found
 
 
 @PROBLEMS

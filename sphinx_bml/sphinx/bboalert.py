@@ -17,11 +17,9 @@ so ``-b bboalert`` works even when ``sphinx_bml`` is not in ``extensions``.
 
 from __future__ import annotations
 
-from sphinx.application import Sphinx
-from sphinx.util.typing import ExtensionMetadata
-
 from ..formats.bboalert import write_bboalert
 from .builders import SiteSystem, SystemFileBuilder
+from .builders import setup as setup  # the sphinx.builders entry point, shared with bss
 
 
 class BBOalertBuilder(SystemFileBuilder):
@@ -37,9 +35,3 @@ class BBOalertBuilder(SystemFileBuilder):
 
     def render(self, site: SiteSystem) -> str:
         return write_bboalert(site.system, self.system_name(site))
-
-
-def setup(app: Sphinx) -> ExtensionMetadata:
-    """The ``bboalert`` entry point: load sphinx-bml, which registers the builder."""
-    app.setup_extension("sphinx_bml")
-    return {"parallel_read_safe": True, "parallel_write_safe": True}

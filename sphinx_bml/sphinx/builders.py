@@ -149,6 +149,7 @@ def toctree_order(env: BuildEnvironment, root: str) -> list[str]:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    """The ``bss`` entry point: load sphinx-bml, which registers the builder."""
+    """The ``sphinx.builders`` entry points ``bss`` and ``bboalert``: load
+    sphinx-bml, which registers the builders."""
     app.setup_extension("sphinx_bml")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
