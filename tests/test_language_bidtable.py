@@ -223,3 +223,11 @@ def test_bad_vulnerability_and_seat_keep_the_previous_state() -> None:
     ]
     (table,) = document.bid_tables
     assert table.vulnerability.code == "00" and table.seat.value == "0"
+
+
+def test_a_colour_is_kept_as_written() -> None:
+    (row,) = table_of("1red transfer\n").rows
+    (call,) = row.calls
+    assert call.colour == "red" and [s.value for s in call.strains] == ["D", "H"]
+    (row,) = table_of("2HS weak\n").rows
+    assert row.calls[0].colour is None

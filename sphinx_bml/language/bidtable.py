@@ -103,8 +103,8 @@ def parse_table_call(token: str) -> TableCall:
         name = name.upper() if name in "xyz" else name
         return TableCall(text, ours, level=int(match.group(1)), strains=VARIABLE_STRAINS[name], variable=name)
     if match := _COLOURS.fullmatch(text):
-        strains = COLOUR_STRAINS[match.group(2).lower()]
-        return TableCall(text, ours, level=int(match.group(1)), strains=strains)
+        colour = match.group(2).lower()
+        return TableCall(text, ours, level=int(match.group(1)), strains=COLOUR_STRAINS[colour], colour=colour)
     if match := _STRAINS.fullmatch(text):
         letters = match.group(2)
         if len(set(letters)) != len(letters):

@@ -224,6 +224,7 @@ class TableCall:
     ``call`` is set for a concrete call. Otherwise the row stands for bids at
     ``level`` in each of ``strains`` (``2CD``, ``2red``, or the candidates of
     ``variable``), or for the bid ``steps`` steps above the last bid.
+    ``colour`` is ``"red"`` or ``"black"`` when the strains were written so.
     """
 
     written: str
@@ -233,6 +234,7 @@ class TableCall:
     strains: tuple[Strain, ...] = ()
     variable: str | None = None
     steps: int = 0
+    colour: str | None = None
 
     @property
     def notation(self) -> str:

@@ -40,7 +40,6 @@ _STYLES: dict[str, type[nodes.TextElement]] = {
     "monospace": nodes.literal,
 }
 _DASHES = {False: "\u2013", True: "\u2014"}
-_COLOURS = ("red", "black")
 
 
 # --------------------------------------------------------------------------
@@ -101,7 +100,7 @@ def table_call_nodes(written: TableCall) -> list[nodes.Node]:
     """A call of a bidding table as written: ``1♣``, ``2♥♠``, ``(1NT)``, ``2M``, ``1red``, ``1step``."""
     if written.call is not None:
         body = call_nodes(written.call)
-    elif written.strains and written.variable is None and written.written[1:].lower() not in _COLOURS:
+    elif written.strains and written.variable is None and written.colour is None:  # 2HS, not 2M or 1red
         body = merge_text([nodes.Text(str(written.level)), *(_strain(strain) for strain in written.strains)])
     else:
         body = [nodes.Text(written.written)]
