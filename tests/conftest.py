@@ -1,10 +1,8 @@
-"""Shared fixtures: the reference corpus, the comparison rule, Sphinx testing."""
+"""Fixtures: the reference corpus, its implementation as an oracle, Sphinx testing."""
 
 from __future__ import annotations
 
 import importlib
-import os
-import re
 import subprocess
 import sys
 import zipfile
@@ -12,31 +10,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from sphinx.testing.util import SphinxTestApp
+
+from tests.support import ROOTS, conformance_dir, require
 
 pytest_plugins = ("sphinx.testing.fixtures",)
-
-ROOT = Path(__file__).resolve().parent.parent
-ROOTS = Path(__file__).resolve().parent / "roots"
-
-#: Set by .ci/run: tests that need TeX Live or Chromium fail instead of
-#: skipping when those are missing.
-REQUIRE_ALL = os.environ.get("SPHINX_BML_REQUIRE_ALL", "") not in ("", "0")
-
-
-def conformance_dir() -> Path:
-    """The reference corpus: $BML_CONFORMANCE, else ../shared/conformance beside the repo."""
-    configured = os.environ.get("BML_CONFORMANCE")
-    return Path(configured) if configured else ROOT.parent / "shared" / "conformance"
-
-
-def require(available: bool, reason: str) -> None:
-    """Skip with ``reason`` when something is missing, or fail under SPHINX_BML_REQUIRE_ALL."""
-    if available:
-        return
-    if REQUIRE_ALL:
-        pytest.fail(f"{reason} (SPHINX_BML_REQUIRE_ALL is set, so this is a failure, not a skip)")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -46,23 +23,6 @@ def conformance() -> Path:
     if not (folder / "data").is_dir():
         pytest.skip(f"the reference corpus is not at {folder} (set BML_CONFORMANCE to its folder)")
     return folder
-
-
-def conformance_names() -> list[str]:
-    """Names of the corpus files that have an expected .bss (empty when absent)."""
-    expected = conformance_dir() / "expected"
-    return sorted(p.stem for p in expected.glob("*.bss")) or ["(corpus missing)"]
-
-
-def same_lines(actual: str, expected: str) -> list[tuple[int, str, str]]:
-    """The reference's comparison: line by line, trailing white space stripped,
-    missing lines at the end equal to blank lines. Returns the differing lines."""
-    a = [line.rstrip() for line in actual.splitlines()]
-    b = [line.rstrip() for line in expected.splitlines()]
-    size = max(len(a), len(b))
-    a += [""] * (size - len(a))
-    b += [""] * (size - len(b))
-    return [(number + 1, x, y) for number, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
 
 
 @pytest.fixture(scope="session")
@@ -96,22 +56,3 @@ def reference(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     if str(unpacked) not in sys.path:
         sys.path.insert(0, str(unpacked))
     return importlib.import_module("bml.bss")
-
-
-COLOURS = re.compile(r"\x1b\[[0-9;]*m")
-WARNING = re.compile(r"^(?P<file>\S+?):(?P<line>\d+): WARNING: (?P<message>.*) \[(?P<type>[\w.]+)\]$")
-
-
-def located_warnings(app: SphinxTestApp) -> list[tuple[str, int, str, str]]:
-    """The build's warnings as (file relative to the source folder, line, type, message).
-
-    Fails on any warning that has no file and line, or no type: every warning
-    of ours must tell the user where and what.
-    """
-    found = []
-    for line in COLOURS.sub("", app.warning.getvalue()).splitlines():
-        match = WARNING.match(line)
-        assert match, f"not a located warning with a type: {line!r}"
-        file = Path(match["file"]).relative_to(app.srcdir).as_posix()
-        found.append((file, int(match["line"]), match["type"], match["message"]))
-    return found

@@ -19,8 +19,7 @@ from sphinx_bml.language.calls import Call, Sequence
 from sphinx_bml.language.model import Description, Seat, Vulnerability
 from sphinx_bml.language.system import System
 from sphinx_bml.sphinx.config import default_bboalert_filename
-
-from .conftest import ROOT, require
+from tests.support import ROOT, require
 
 ROOT_PAGES = ("openings", "seats", "competition")  # the toctree of tests/roots/test-bboalert
 BBOALERT = pytest.mark.sphinx("bboalert", testroot="bboalert", freshenv=True)

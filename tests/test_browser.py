@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import require
+from tests.support import require
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

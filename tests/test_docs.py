@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from .conftest import ROOT, require
+from tests.support import ROOT, require
 
 DOCS = ROOT / "docs"
 TIMEOUT = 600

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from .conftest import ROOT, require
+from tests.support import ROOT, require
 
 SITE = ROOT / "example_site"
 

@@ -14,8 +14,7 @@ from sphinx.util.texescape import escape
 
 from sphinx_bml.sphinx import latex
 from sphinx_bml.sphinx import nodes as bml
-
-from .conftest import require
+from tests.support import require
 
 SUIT_SYMBOLS = "♠♥♦♣"
 ESCAPES_SOURCE = r"\input{x} $ & % # _ { } ~ ^ \ end"

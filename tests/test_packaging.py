@@ -23,8 +23,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_bml.sphinx import html, latex
-
-from .conftest import ROOT, require
+from tests.support import ROOT, require
 
 pytestmark = pytest.mark.packaging
 

@@ -9,8 +9,7 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.language.reader import Reader
-
-from .conftest import conformance_names, same_lines
+from tests.support import conformance_names, same_lines
 
 pytestmark = pytest.mark.conformance
 

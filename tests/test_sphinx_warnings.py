@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 from sphinx.cmd.build import build_main
 from sphinx.testing.util import SphinxTestApp
 
-from .conftest import located_warnings as warnings
+from tests.support import located_warnings as warnings
 
 PROBLEMS = pytest.mark.sphinx("html", testroot="bml-problems", freshenv=True)
 

@@ -22,8 +22,7 @@ from sphinx_bml.formats.bss_tree import build_document
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_file, parse_text
 from sphinx_bml.language.calls import Call
-
-from .conftest import conformance_dir
+from tests.support import conformance_dir
 
 
 def bss_of_bml(text: str) -> str:

@@ -8,8 +8,7 @@ import pytest
 
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_file
-
-from .conftest import conformance_names, same_lines
+from tests.support import conformance_names, same_lines
 
 pytestmark = pytest.mark.conformance
 

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_bml.commands.bss2bml import main
-
-from .conftest import conformance_names, same_lines
+from tests.support import conformance_names, same_lines
 
 PARTNER = """\
 *00{Club system}=NYYYYYYStrong club
