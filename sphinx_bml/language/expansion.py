@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .calls import PASS, Call, Sequence, Strain
-from .errors import SEQUENCE, BMLError, Problems
+from .errors import BMLError, Kind, Problems
 from .model import BidNode, BidTable, Description, Document, TableCall
 from .system import Meaning, System
 
@@ -110,7 +110,7 @@ class Expander:
         try:
             alternatives = list(self._alternatives(written, context))
         except BMLError as error:
-            error.kind = SEQUENCE
+            error.kind = Kind.SEQUENCE
             self.problems.add(error.at(node.location))
             return
         for call, binding in alternatives:

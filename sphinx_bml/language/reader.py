@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import INCLUDE, Location, Problems
+from .errors import Kind, Location, Problems
 
 INCLUDE_LINE = re.compile(r"^\s*#\s*INCLUDE\b\s*(.*?)\s*$")
 
@@ -75,11 +75,11 @@ class Reader:
         resolved = path.resolve()
         if resolved in stack:
             chain = " -> ".join(p.name for p in [*stack, resolved])
-            source.problems.report(f"#INCLUDE of {written} would include itself ({chain})", at, INCLUDE)
+            source.problems.report(f"#INCLUDE of {written} would include itself ({chain})", at, Kind.INCLUDE)
             return
         if not is_main and self.root is not None and not resolved.is_relative_to(self.root.resolve()):
             message = f"#INCLUDE {written} is outside the documentation folder, so it is not read"
-            source.problems.report(message, at, INCLUDE)
+            source.problems.report(message, at, Kind.INCLUDE)
             return
         try:
             data = resolved.read_bytes()
@@ -90,13 +90,13 @@ class Reader:
             else:
                 reason = error.strerror or str(error)
             what = "cannot read" if is_main else "#INCLUDE cannot read"
-            source.problems.report(f"{what} {written}: {reason}", at, INCLUDE)
+            source.problems.report(f"{what} {written}: {reason}", at, Kind.INCLUDE)
             return
         text, windows = decode(data)
         name = at.file if is_main else str(path)
         if windows:
             message = f"{path.name} is not UTF-8; it was read as Windows-1252 text"
-            source.problems.report(message, Location(name, 1), INCLUDE)
+            source.problems.report(message, Location(name, 1), Kind.INCLUDE)
         source.files.append(resolved)
         self._add_lines(text, name, resolved.parent, source, [*stack, resolved], 1)
 
@@ -113,12 +113,12 @@ class Reader:
                 continue
             target = match.group(1)
             if not target:
-                source.problems.report("#INCLUDE needs a file name", location, INCLUDE)
+                source.problems.report("#INCLUDE needs a file name", location, Kind.INCLUDE)
             elif not self.includes_enabled:
                 source.problems.report(
-                    f"#INCLUDE {target} is not allowed here (file insertion is off)", location, INCLUDE
+                    f"#INCLUDE {target} is not allowed here (file insertion is off)", location, Kind.INCLUDE
                 )
             elif directory is None:
-                source.problems.report(f"#INCLUDE {target} has no folder to be read from", location, INCLUDE)
+                source.problems.report(f"#INCLUDE {target} has no folder to be read from", location, Kind.INCLUDE)
             else:
                 self._include(directory / target, location, source, stack, written=target)
