@@ -1,24 +1,24 @@
 """sphinx-bml: contract-bridge bidding systems written in BML, published by Sphinx.
 
-Add ``"sphinx_bml"`` to ``extensions`` in ``conf.py``. The settings are
-listed in :mod:`sphinx_bml.sphinx.config`, the warnings in
-:mod:`sphinx_bml.sphinx.diagnostics`.
+Add ``"sphinx_bml"`` to ``extensions`` in ``conf.py``. The package has three
+layers, each knowing only the ones below it:
+
+* :mod:`sphinx_bml.language`: the BML engine, pure Python;
+* :mod:`sphinx_bml.formats`: BSS, BML and BBOalert, from the engine's model;
+* :mod:`sphinx_bml.sphinx`: the Sphinx adapters, registered by :func:`setup`.
+
+Importing this package loads no Sphinx: :func:`setup` imports the adapters
+when Sphinx calls it, so the engine and the ``bss2bml`` command stay light.
 """
 
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING
 
-from sphinx.application import Sphinx
-from sphinx.util.typing import ExtensionMetadata
-
-from .sphinx import config, cross_references, fallback, html, latex, parts, text
-from .sphinx.bboalert import BBOalertBuilder
-from .sphinx.builders import BSSBuilder
-from .sphinx.collector import SystemCollector
-from .sphinx.directive import BMLDirective
-from .sphinx.nodes import ALL_NODES
-from .sphinx.source_parser import BMLParser
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 try:
     __version__ = version("sphinx-bml")
@@ -26,29 +26,50 @@ except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
     __version__ = "0+unknown"
 
 #: Bump when what is stored in the environment changes shape.
-ENV_VERSION = 3
+ENV_VERSION = 4
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    config.add_config_values(app)
-    app.connect("config-inited", config.check_config)
-    app.connect("config-inited", parts.exclude_included_parts)
+    """Everything sphinx-bml adds to Sphinx, in one place."""
+    from .sphinx import config, nodes
+    from .sphinx.builders import BBOalertBuilder, BSSBuilder
+    from .sphinx.domain.anchors import SequenceAnchors
+    from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
+    from .sphinx.nodes import fallback, html, latex, text
+    from .sphinx.reading.directive import BMLDirective
+    from .sphinx.reading.documents import BMLParser
+    from .sphinx.reading.parts import exclude_included_parts
+    from .sphinx.reading.roles import InlineRole
 
-    for node in ALL_NODES:
-        app.add_node(node, html=html.VISITORS[node], text=text.VISITORS[node], latex=latex.VISITORS[node])
-    app.connect("doctree-resolved", fallback.replace_nodes)
+    # settings: declared once, checked before anything reads them
+    config.add_settings(app)
+    app.connect("config-inited", config.check_settings)
+    app.connect("config-inited", exclude_included_parts)
 
+    # reading: the directive, the roles, .bml files as pages
     app.add_directive("bml", BMLDirective)
+    app.add_role("bml", InlineRole())
     app.add_source_suffix(".bml", "bml")
     app.add_source_parser(BMLParser)
-    app.add_env_collector(SystemCollector)
-    app.add_builder(BSSBuilder)
-    cross_references.setup(app)
-    app.add_builder(BBOalertBuilder)
 
-    app.add_css_file("bml.css")
+    # nodes: one visitor per builder, standard nodes for the others, the static files
+    for node in nodes.ALL_NODES:
+        app.add_node(node, html=html.VISITORS[node], latex=latex.VISITORS[node], text=text.VISITORS[node])
+    app.connect("doctree-resolved", fallback.replace_nodes)
     app.connect("config-inited", html.add_stylesheet)
-    latex.setup(app)
+    app.add_css_file(html.STYLESHEET.name)
+    app.add_latex_package(latex.PACKAGE)
+    app.connect("builder-inited", latex.copy_style_file)
+
+    # the domain: the site's system, references, the sequence index, the checks
+    app.add_domain(BMLDomain)
+    app.add_transform(SequenceAnchors)
+    app.connect("warn-missing-reference", warn_missing)
+    app.connect("env-get-updated", pages_to_rewrite)
+
+    # builders: the whole system as one file
+    app.add_builder(BSSBuilder)
+    app.add_builder(BBOalertBuilder)
 
     return {
         "version": __version__,

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_bml.sphinx import html, latex
+from sphinx_bml.sphinx.nodes import html, latex
 from tests.support import ROOT, require
 
 pytestmark = pytest.mark.packaging
@@ -31,8 +31,8 @@ TIMEOUT = 900
 #: Files the wheel must hold, beside the Python modules.
 DATA_FILES = (
     "sphinx_bml/py.typed",
-    "sphinx_bml/sphinx/static/bml.css",
-    "sphinx_bml/sphinx/texinputs/sphinxbml.sty",
+    "sphinx_bml/sphinx/nodes/static/bml.css",
+    "sphinx_bml/sphinx/nodes/texinputs/sphinxbml.sty",
 )
 #: pip's words for "could not reach the package index".
 NETWORK_TROUBLE = (
@@ -95,8 +95,8 @@ def test_the_wheel_holds_the_stylesheet_the_latex_package_and_py_typed(wheel: Pa
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         assert set(DATA_FILES) <= names
-        assert archive.read("sphinx_bml/sphinx/static/bml.css") == html.STYLESHEET.read_bytes()
-        assert archive.read("sphinx_bml/sphinx/texinputs/sphinxbml.sty") == latex.STYLE_FILE.read_bytes()
+        assert archive.read("sphinx_bml/sphinx/nodes/static/bml.css") == html.STYLESHEET.read_bytes()
+        assert archive.read("sphinx_bml/sphinx/nodes/texinputs/sphinxbml.sty") == latex.STYLE_FILE.read_bytes()
         info = next(name.rsplit("/", 1)[0] for name in names if name.endswith(".dist-info/METADATA"))
         metadata = Parser().parsestr(archive.read(f"{info}/METADATA").decode("utf-8"))
         entry_points = archive.read(f"{info}/entry_points.txt").decode("utf-8")
@@ -107,7 +107,7 @@ def test_the_wheel_holds_the_stylesheet_the_latex_package_and_py_typed(wheel: Pa
         "sphinx_bml/commands/bss2bml.py",
         "sphinx_bml/language/parser.py",
         "sphinx_bml/formats/bss_writer.py",
-        "sphinx_bml/sphinx/directive.py",
+        "sphinx_bml/sphinx/reading/directive.py",
     }
     assert "bss2bml = sphinx_bml.commands.bss2bml:main" in entry_points
     assert "bss = sphinx_bml.sphinx.builders" in entry_points

@@ -13,7 +13,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
-from sphinx_bml.sphinx.directive import BMLDirective
+from sphinx_bml.sphinx.reading.directive import BMLDirective
 
 
 class BMLExample(BMLDirective):

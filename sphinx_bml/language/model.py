@@ -102,6 +102,9 @@ class Description:
     def __bool__(self) -> bool:
         return any(self.lines)
 
+    def __getstate__(self) -> dict[str, object]:
+        return {"lines": self.lines}  # not the cached tokens: they are made again when needed
+
 
 @dataclass(frozen=True)
 class RichText:

@@ -9,10 +9,12 @@ cross-references and consistency checks work from.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from .calls import Sequence
 from .errors import Location
+from .inline import plain_text
 from .model import ANY_VULNERABILITY, Description, Metadata, Seat, Vulnerability
 
 Key = tuple[Seat, Vulnerability, Sequence]
@@ -33,6 +35,24 @@ class Meaning:
     def key(self) -> Key:
         return (self.seat, self.vulnerability, self.sequence)
 
+    @property
+    def plain_text(self) -> str:
+        """The description on one line, suits as symbols."""
+        return " ".join(plain_text(self.description.inline).split())
+
+
+class Defined(NamedTuple):
+    """What :meth:`System.define` did with a meaning: whether it is now the
+    one that stands, and the standing meaning it contradicts, if any."""
+
+    stands: bool
+    contradicts: Meaning | None = None
+
+
+def says_the_same(one: Description, other: Description) -> bool:
+    """Two descriptions say the same thing when their words are the same, however spaced."""
+    return one.text.split() == other.text.split()
+
 
 @dataclass
 class System:
@@ -49,26 +69,28 @@ class System:
     _meanings: dict[Key, Meaning] = field(default_factory=dict)
     overruled: list[Meaning] = field(default_factory=list)
 
-    def define(self, meaning: Meaning) -> Meaning | None:
+    def define(self, meaning: Meaning) -> Defined:
         """Add ``meaning`` unless its sequence is known; the first definition stands.
 
         A known sequence without a description (a prefix that a table merely
         continued, or a row left blank) takes the new description and keeps its
         place. A known description that ``meaning`` contradicts stays, and
-        ``meaning`` goes to :attr:`overruled`. Returns the meaning that was
-        already there, if any.
+        ``meaning`` goes to :attr:`overruled`. The meanings given are never
+        changed: a filled placeholder is a new :class:`Meaning`.
         """
         known = self._meanings.get(meaning.key)
         if known is None:
             self._meanings[meaning.key] = meaning
-            return None
+            return Defined(stands=True)
         if not known.description:
-            if meaning.description:
-                known.description = meaning.description
-                known.location = meaning.location
-        elif meaning.description and meaning.description != known.description:
+            if not meaning.description:
+                return Defined(stands=False)
+            self._meanings[meaning.key] = replace(known, description=meaning.description, location=meaning.location)
+            return Defined(stands=True)
+        if meaning.description and not says_the_same(meaning.description, known.description):
             self.overruled.append(meaning)
-        return known
+            return Defined(stands=False, contradicts=known)
+        return Defined(stands=False)
 
     def get(self, key: Key) -> Meaning | None:
         return self._meanings.get(key)

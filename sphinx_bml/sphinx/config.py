@@ -1,46 +1,48 @@
-"""The ``conf.py`` settings of sphinx-bml, their defaults and their checks.
+"""The ``conf.py`` settings of sphinx-bml: each declared once, with its check.
 
-=========================  ======  ============================  =========================================
-setting                    type    default                       what it does
-=========================  ======  ============================  =========================================
-``bml_tree``               bool    ``True``                      draw bidding tables as trees with connecting
-                                                                 lines (``False``: plain indentation); a
-                                                                 ``bml`` directive may say ``:tree:`` or
-                                                                 ``:no-tree:``
-``bml_indentation``        int     ``2``                         spaces per level in bidding tables; a
-                                                                 directive may say ``:indentation: N``
-``bml_four_colour``        bool    ``False``                     four-colour suits in HTML (clubs green,
-                                                                 diamonds orange)
-``bml_exclude_included``   bool    ``True``                      a ``.bml`` file that another ``.bml`` file
-                                                                 ``#INCLUDE``\\ s is a part of it, not a page
-                                                                 of its own (see :mod:`.parts`)
-``bml_bss_name``           str     ``project``                   system name in the ``.bss`` header, when the
-                                                                 root document has no ``#+TITLE``
-``bml_bss_summary``        str     ``""``                        summary in the ``.bss`` header, when the root
-                                                                 document has no ``#+DESCRIPTION``
-``bml_bss_filename``       str     ``<project>.bss``             the file ``sphinx-build -b bss`` writes
-                                                                 (project name in lower case, words joined
-                                                                 by ``-``)
-``bml_bboalert_filename``  str     ``<project>.txt``             the file ``sphinx-build -b bboalert`` writes
-                                                                 (named like the ``.bss`` file)
-=========================  ======  ============================  =========================================
+:data:`SETTINGS` is the whole list; :func:`add_settings` registers them and
+:func:`check_settings` (on ``config-inited``, before Sphinx's own type check)
+replaces a value that cannot work by the default, with a ``bml.config``
+warning saying what to write instead. The reference page of the
+documentation is made from this list.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
-from sphinx.util import logging
 
-logger = logging.getLogger(__name__)
+from ..language.errors import Kind
+from .diagnostics import warn
 
-DEFAULT_INDENTATION = 2
+#: A check: ``None`` when the value works, else what to write instead ("a number such as 2").
+Check = Callable[[Any], str | None]
 
 
-def default_bss_name(config: Config) -> str:
-    return str(config.project)
+@dataclass(frozen=True)
+class Setting:
+    """One ``bml_*`` setting of ``conf.py``."""
+
+    name: str
+    #: the default, or a function of the configuration that gives it
+    default: Any
+    #: what to write instead of a value that does not work; ``None``: the value works
+    check: Check
+    #: what a change makes Sphinx do again: ``"env"`` read every document, ``"html"`` write the HTML, ``""`` nothing
+    rebuild: Literal["env", "html", ""]
+    #: the default as the documentation shows it
+    shown_default: str
+    #: what the setting does, for the documentation (reStructuredText)
+    help: str
+
+    def default_for(self, config: Config) -> Any:
+        return self.default(config) if callable(self.default) else self.default
 
 
 def project_slug(config: Config) -> str:
@@ -59,42 +61,142 @@ def default_bboalert_filename(config: Config) -> str:
     return f"{project_slug(config)}.txt"
 
 
-def add_config_values(app: Sphinx) -> None:
-    app.add_config_value("bml_tree", True, "env", bool)
-    app.add_config_value("bml_indentation", DEFAULT_INDENTATION, "env", int)
-    app.add_config_value("bml_four_colour", False, "html", bool)
-    app.add_config_value("bml_exclude_included", True, "env", bool)
-    app.add_config_value("bml_bss_name", default_bss_name, "", str)
-    app.add_config_value("bml_bss_summary", "", "", str)
-    app.add_config_value("bml_bss_filename", default_bss_filename, "", str)
-    app.add_config_value("bml_bboalert_filename", default_bboalert_filename, "", str)
+def _yes_or_no(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "True or False"
 
 
-def check_config(app: Sphinx, config: Config) -> None:
-    """``config-inited``: a setting that cannot work is reported and replaced by its default."""
-    indentation = config.bml_indentation
-    if isinstance(indentation, bool) or not isinstance(indentation, int) or indentation < 1:
-        logger.warning(
-            "bml_indentation = %r in conf.py: write the number of spaces per level of a bidding table, "
-            "such as 2; 2 is used",
-            indentation,
-            type="bml",
-            subtype="config",
+def _count(least: int, example: int) -> Check:
+    def check(value: Any) -> str | None:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= least:
+            return None
+        return f"a whole number of at least {least}, such as {example}"
+
+    return check
+
+
+def _text(value: Any) -> str | None:
+    return None if isinstance(value, str) else "text in quotes"
+
+
+def _file_name(example: str) -> Check:
+    def check(value: Any) -> str | None:
+        ok = (
+            isinstance(value, str)
+            and value.strip() not in ("", ".", "..")
+            and not any(char in value for char in "/\\\0")
         )
-        config.bml_indentation = DEFAULT_INDENTATION
-    for setting, example, default in (
-        ("bml_bss_filename", "precision.bss", default_bss_filename),
-        ("bml_bboalert_filename", "precision.txt", default_bboalert_filename),
-    ):
-        filename = str(config[setting])
-        if not filename or "/" in filename or "\\" in filename:
-            logger.warning(
-                "%s = %r in conf.py: write a file name such as %r, without a folder; %r is used",
-                setting,
-                config[setting],
-                example,
-                default(config),
-                type="bml",
-                subtype="config",
-            )
-            config[setting] = default(config)
+        return None if ok else f"a file name such as {example!r}, without a folder"
+
+    return check
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "bml_tree",
+        True,
+        _yes_or_no,
+        "env",
+        "``True``",
+        "draw bidding tables as trees with connecting lines; ``False``: plain indentation. "
+        "A directive's ``:tree:`` or ``:no-tree:`` wins.",
+    ),
+    Setting(
+        "bml_indentation",
+        2,
+        _count(1, 2),
+        "env",
+        "``2``",
+        "spaces per level in bidding tables. A directive's ``:indentation:`` wins.",
+    ),
+    Setting(
+        "bml_four_colour",
+        False,
+        _yes_or_no,
+        "html",
+        "``False``",
+        "four-colour suits in HTML: clubs green, diamonds orange.",
+    ),
+    Setting(
+        "bml_exclude_included",
+        True,
+        _yes_or_no,
+        "env",
+        "``True``",
+        "``.bml`` files that another ``.bml`` file includes are parts of it, not pages of their own.",
+    ),
+    Setting(
+        "bml_bss_name",
+        lambda config: str(config.project),
+        _text,
+        "",
+        "``project``",
+        "system name in the ``.bss`` header when the root document has no ``#+TITLE``.",
+    ),
+    Setting(
+        "bml_bss_summary",
+        "",
+        _text,
+        "",
+        '``""``',
+        "summary in the ``.bss`` header when the root document has no ``#+DESCRIPTION``.",
+    ),
+    Setting(
+        "bml_bss_filename",
+        default_bss_filename,
+        _file_name("precision.bss"),
+        "",
+        "``<project>.bss``",
+        "the file ``-b bss`` writes: the project name in lower case, words joined by ``-``.",
+    ),
+    Setting(
+        "bml_bboalert_filename",
+        default_bboalert_filename,
+        _file_name("precision.txt"),
+        "",
+        "``<project>.txt``",
+        "the file ``-b bboalert`` writes, named like the ``.bss`` file.",
+    ),
+    Setting(
+        "bml_general_index",
+        2,
+        _count(0, 2),
+        "env",
+        "``2``",
+        "sequences of at most this many calls (passes not counted) get an entry in the general index; ``0`` for none.",
+    ),
+)
+
+
+def add_settings(app: Sphinx) -> None:
+    """Declare every setting of :data:`SETTINGS`."""
+    for setting in SETTINGS:
+        app.add_config_value(setting.name, setting.default, setting.rebuild)
+
+
+def check_settings(app: Sphinx, config: Config) -> None:
+    """``config-inited``: a setting that cannot work is reported, at its line
+    of ``conf.py`` when it is written there, and replaced by its default."""
+    conf_py = Path(app.confdir) / "conf.py" if app.confdir else None
+    for setting in SETTINGS:
+        value = config[setting.name]
+        wanted = setting.check(value)
+        if wanted is None:
+            continue
+        default = setting.default_for(config)
+        warn(
+            Kind.CONFIG,
+            f"{setting.name} = {value!r} in conf.py: write {wanted}; {default!r} is used",
+            _line_of(conf_py, setting.name),
+        )
+        config[setting.name] = default
+
+
+def _line_of(conf_py: Path | None, name: str) -> str | None:
+    """``conf.py:LINE`` where ``name`` is set; ``None`` when it is not set in
+    ``conf.py`` (but with ``-D`` on the command line)."""
+    if conf_py is None or not conf_py.is_file():
+        return None
+    assignment = re.compile(rf"^{re.escape(name)}\s*(:[^=]*)?=")
+    lines = conf_py.read_text(encoding="utf-8", errors="replace").splitlines()
+    number = next((index for index, line in enumerate(lines, 1) if assignment.match(line)), None)
+    return f"{conf_py}:{number}" if number else None

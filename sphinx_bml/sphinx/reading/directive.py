@@ -42,10 +42,11 @@ from docutils.parsers.rst.states import RSTState
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
-from ..language.reader import Source
-from . import translate
-from .diagnostics import Place, warn
-from .reading import read, reader
+from ...language.errors import Kind
+from ...language.reader import Source
+from ..diagnostics import Place, warn
+from . import to_nodes
+from .state import read, reader
 
 
 class BMLDirective(SphinxDirective):
@@ -65,12 +66,16 @@ class BMLDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         place = Place(self.env.docname, self.lineno, str(self.env.srcdir))
         if "tree" in self.options and "no-tree" in self.options:
-            warn("the bml directive says both :tree: and :no-tree:; :no-tree: is used", "directive", place.locate(None))
+            warn(
+                Kind.DIRECTIVE,
+                "the bml directive says both :tree: and :no-tree:; :no-tree: is used",
+                place.locate(None),
+            )
         if self.arguments and self.content:
             warn(
+                Kind.DIRECTIVE,
                 f"the bml directive reads {self.arguments[0]}, so the BML written under it is left out; "
                 "give either a file or BML text",
-                "directive",
                 place.locate(None),
             )
         source = self._file(place) if self.arguments else self._text()
@@ -84,7 +89,7 @@ class BMLDirective(SphinxDirective):
         tree = "no-tree" not in self.options and ("tree" in self.options or bool(self.config.bml_tree))
         result: list[nodes.Node] = []
         for block in document.blocks:
-            result += translate.block(block, tree=tree, anchors=not example)
+            result += to_nodes.block(block, tree=tree, anchors=not example)
         return result
 
     @property
@@ -115,7 +120,7 @@ class BMLDirective(SphinxDirective):
             shown = name if relative == name.lstrip("/") else f"{name} ({relative})"
             problem = f"cannot read the BML file {shown}: there is no such file"
         if problem:
-            warn(problem, "include", place.locate(None))
+            warn(Kind.INCLUDE, problem, place.locate(None))
             if not path.exists():
                 self.env.note_dependency(path)  # read again when it appears
             return None

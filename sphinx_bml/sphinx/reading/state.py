@@ -21,14 +21,14 @@ from typing import Any, cast
 
 from sphinx.environment import BuildEnvironment
 
-from ..language.bidtable import TableState
-from ..language.errors import Location
-from ..language.expansion import expand
-from ..language.model import Document, Metadata
-from ..language.parser import Parser
-from ..language.reader import Reader, Source
-from ..language.system import Key, System
-from .diagnostics import Place, report
+from ...language.bidtable import TableState
+from ...language.expansion import expand
+from ...language.model import Document, Metadata
+from ...language.parser import Parser
+from ...language.reader import Reader, Source
+from ...language.site import Continuation
+from ...language.system import System
+from ..diagnostics import Place, report
 
 _KEY = "bml_reading"
 
@@ -40,8 +40,8 @@ class DocumentReading:
     state: TableState = field(default_factory=TableState)
     metadata: Metadata = field(default_factory=Metadata)
     system: System = field(default_factory=System)
-    #: the tables that continue a sequence (``1N-2C;``): the sequences continued, and where
-    continued: list[tuple[list[Key], Location]] = field(default_factory=list)
+    #: the tables that continue a sequence (``1N-2C;``)
+    continued: list[Continuation] = field(default_factory=list)
 
 
 def _current_document(env: BuildEnvironment) -> MutableMapping[str, Any]:
@@ -94,7 +94,7 @@ def read(
     expand(document, reading.system)
     if not example:
         reading.continued += [
-            (list(table.rows[0].sequences), table.rows[0].location)
+            Continuation(tuple(dict.fromkeys(key[2] for key in table.rows[0].sequences)), table.rows[0].location)
             for table in document.bid_tables
             if table.continues and table.rows and table.rows[0].sequences
         ]

@@ -15,11 +15,11 @@ from docutils.statemachine import StringList
 from sphinx.environment import BuildEnvironment
 from sphinx.parsers import Parser
 
-from ..language.inline import plain_text
-from ..language.model import Heading, RichText
-from . import translate
-from .diagnostics import Place
-from .reading import read, reader
+from ...language.inline import plain_text
+from ...language.model import Heading, RichText
+from ..diagnostics import Place
+from . import to_nodes
+from .state import read, reader
 
 
 class BMLParser(Parser):
@@ -48,7 +48,7 @@ class BMLParser(Parser):
                 open_sections[-1][1].append(section)
                 open_sections.append((block.level, section))
             else:
-                open_sections[-1][1].extend(translate.block(block, tree=tree))
+                open_sections[-1][1].extend(to_nodes.block(block, tree=tree))
         document += page
         self.finish_parse()
 
@@ -57,7 +57,7 @@ def _section(title: RichText, document: nodes.document, source: str, line: int) 
     text = plain_text(title.inline)
     section = nodes.section()
     section.source, section.line = source, line
-    heading = nodes.title(text, "", *translate.rich_text(title))
+    heading = nodes.title(text, "", *to_nodes.rich_text(title))
     heading.source, heading.line = source, line
     section += heading
     section["names"].append(nodes.fully_normalize_name(text))

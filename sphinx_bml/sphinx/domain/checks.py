@@ -18,13 +18,13 @@ a page, whichever page changed:
 
 from __future__ import annotations
 
-from sphinx.util import logging
+import os
 
-from .definitions import Definition, Site
-from .diagnostics import WARNING_TYPE
-from .sequences import from_notation, short_notation
-
-logger = logging.getLogger(__name__)
+from ...language.errors import Kind, Location
+from ...language.notation import context_label, short_notation
+from ...language.site import Site
+from ...language.system import Meaning
+from ..diagnostics import warn
 
 #: Descriptions longer than this are cut in messages.
 QUOTE_LENGTH = 60
@@ -34,40 +34,38 @@ def check_site(site: Site, folder: str) -> None:
     """Warn about every conflict and orphan of ``site``; paths in messages are relative to ``folder``."""
     for conflict in site.conflicts:
         later, first = conflict.later, conflict.first
-        _warn(
-            f"{_named(later)} is defined here as {_quote(later.description)} "
-            f"but already as {_quote(first.description)} at {first.place(folder)}; the first stands",
-            "conflict",
-            f"{later.file}:{later.line}",
+        warn(
+            Kind.CONFLICT,
+            f"{_named(later)} is defined here as {_quote(later)} "
+            f"but already as {_quote(first)} at {_place(first.location, folder)}; the first stands",
+            str(later.location),
         )
     for orphan in site.orphans:
         continuation = orphan.continuation
-        continued = " and ".join(_notation(sequence) for sequence in continuation.sequences)
-        missing = " and ".join(_notation(sequence) for sequence in orphan.missing)
-        _warn(
+        continued = " and ".join(short_notation(sequence) for sequence in continuation.sequences)
+        missing = " and ".join(short_notation(sequence) for sequence in orphan.missing)
+        warn(
+            Kind.ORPHAN,
             f"this table continues {continued}, but no bidding table of the site says what "
             f"{missing} {'means' if len(orphan.missing) == 1 else 'mean'}",
-            "orphan",
-            f"{continuation.file}:{continuation.line}",
+            str(continuation.location),
         )
 
 
-def _warn(message: str, subtype: str, location: str) -> None:
-    logger.warning(message, type=WARNING_TYPE, subtype=subtype, location=location)
+def _place(location: Location, folder: str) -> str:
+    """``file:line``, the file relative to the documentation folder."""
+    return f"{os.path.relpath(location.file, folder)}:{location.line}"
 
 
-def _notation(sequence: str) -> str:
-    return short_notation(from_notation(sequence))
-
-
-def _named(definition: Definition) -> str:
+def _named(meaning: Meaning) -> str:
     """``1NT``, or ``1NT (3rd or 4th seat, we vulnerable)``."""
-    name = _notation(definition.sequence)
-    return f"{name} ({definition.context})" if definition.context else name
+    name = short_notation(meaning.sequence)
+    context = context_label(meaning.seat, meaning.vulnerability)
+    return f"{name} ({context})" if context else name
 
 
-def _quote(description: str) -> str:
-    text = " ".join(description.split())
+def _quote(meaning: Meaning) -> str:
+    text = " ".join(meaning.description.text.split())
     if len(text) > QUOTE_LENGTH:
         text = text[: QUOTE_LENGTH - 1].rstrip() + "\u2026"
     return f"'{text}'"

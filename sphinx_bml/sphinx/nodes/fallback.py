@@ -13,8 +13,9 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from ...language.notation import SUIT_GLYPHS
+from .. import nodes as bml
 from . import diagrams
-from . import nodes as bml
 
 #: Output formats whose translators have visitors for the sphinx-bml nodes.
 RENDERED_FORMATS = frozenset({"html", "latex", "text"})
@@ -27,11 +28,11 @@ def replace_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for table in list(doctree.findall(bml.bidtable)):
         table.replace_self(bid_table(table))
     for deal in list(doctree.findall(bml.deal)):
-        deal.replace_self(_literal(deal, diagrams.deal_lines(deal)))
+        deal.replace_self(_literal(deal, diagrams.deal_lines(deal.model)))
     for auction in list(doctree.findall(bml.auction)):
-        auction.replace_self(_literal(auction, diagrams.auction_lines(auction)))
+        auction.replace_self(_literal(auction, diagrams.auction_lines(auction.model)))
     for suit in list(doctree.findall(bml.suit)):
-        suit.replace_self(nodes.Text(bml.SUIT_SYMBOLS[suit["suit"]]))
+        suit.replace_self(nodes.Text(SUIT_GLYPHS[suit["suit"]]))
     for linebreak in list(doctree.findall(bml.linebreak)):
         linebreak.replace_self(nodes.Text(" "))
 

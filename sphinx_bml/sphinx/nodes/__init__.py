@@ -1,7 +1,7 @@
 """The docutils nodes sphinx-bml adds to a doctree.
 
-They carry plain data only (strings, lists, dicts) so doctrees pickle and
-merge under parallel builds. Their shape::
+They carry plain data or the engine's own (picklable) model, so doctrees
+pickle and merge under parallel builds. Their shape::
 
     bidtable (tree, seat, vulnerability) a bidding table
       bidrows                          the rows answering one call (a list)
@@ -9,26 +9,22 @@ merge under parallel builds. Their shape::
           bidcall                      the call as written: text and suit nodes
           bidmeaning                   the description: inline nodes, linebreak
           bidrows                      (optional) the rows answering this row
-    deal (hands, board, dealer, ...)   a deal diagram, see :class:`deal`
-    auction (rows)                     an auction diagram, W N E S columns
+    deal (model)                       a deal diagram: its :class:`~sphinx_bml.language.model.Deal`
+    auction (model)                    an auction diagram: its :class:`~sphinx_bml.language.model.Auction`
     suit (suit: "C"|"D"|"H"|"S")       a suit symbol; its text is the symbol
     linebreak                          a line break inside a description
 
-Each builder renders them with its own visitors (``html``, ``latex``,
-``text``); every other builder gets standard docutils nodes in their place
-from :mod:`.fallback`.
+Each builder renders them with its own visitors (:mod:`.html`,
+:mod:`.latex`, :mod:`.text`); every other builder gets standard docutils
+nodes in their place from :mod:`.fallback`.
 """
 
 from __future__ import annotations
 
 from docutils import nodes
 
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-#: How the seats of a deal are named in full.
-DIRECTION_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-#: How the auction cells and calls that are not bids are shown.
-CALL_NAMES = {"P": "Pass", "D": "Dbl", "R": "Rdbl", "AP": "All pass", "?": "?", "-": ""}
+from ...language.model import Auction, Deal
+from ...language.notation import SUIT_GLYPHS
 
 
 class bidtable(nodes.General, nodes.Element):
@@ -68,24 +64,22 @@ class linebreak(nodes.Inline, nodes.Element):
 
 
 class deal(nodes.General, nodes.Element):
-    """A deal diagram.
+    """A deal diagram; attribute ``model``: the :class:`~sphinx_bml.language.model.Deal`."""
 
-    Attributes (all optional but ``hands``):
-
-    ``hands``      dict ``"N" "E" "S" "W"`` → list of four holdings, spades first, ``""`` for a void
-    ``board``      board number, a string
-    ``dealer``     ``"N" "E" "S" "W"``
-    ``vulnerable`` ``"None" "All" "NS" "EW"``
-    ``contract``   dict ``level`` (int, 0 = passed out), ``strain`` (``C D H S N``),
-                   ``doubled`` (0, 1, 2), ``declarer`` (``N E S W``)
-    ``lead``       dict ``suit`` (``C D H S``), ``card``
-    """
+    @property
+    def model(self) -> Deal:
+        model: Deal = self["model"]
+        return model
 
 
 class auction(nodes.General, nodes.Element):
-    """An auction diagram. Attribute ``rows``: list of rows of up to four cells
-    (West, North, East, South); a cell is a call (``1C`` .. ``7N``, ``P``, ``D``,
-    ``R``) or ``-`` (empty), ``AP`` (all pass), ``?``."""
+    """An auction diagram; attribute ``model``: the :class:`~sphinx_bml.language.model.Auction`
+    (rows of up to four cells, West North East South)."""
+
+    @property
+    def model(self) -> Auction:
+        model: Auction = self["model"]
+        return model
 
 
 ALL_NODES: tuple[type[nodes.Element], ...] = (
@@ -104,4 +98,4 @@ ALL_NODES: tuple[type[nodes.Element], ...] = (
 def suit_node(letter: str) -> suit:
     """A :class:`suit` node for ``C``, ``D``, ``H`` or ``S``."""
     letter = letter.upper()
-    return suit(SUIT_SYMBOLS[letter], SUIT_SYMBOLS[letter], suit=letter)
+    return suit(SUIT_GLYPHS[letter], SUIT_GLYPHS[letter], suit=letter)

@@ -1,15 +1,17 @@
-"""The ``bml`` domain: every sequence of the system, as an object to link to.
+"""The ``bml`` domain: the only store of the site's bidding system.
+
+Per document it keeps a :class:`~sphinx_bml.language.site.Page` (what the
+document's bidding tables define, its metadata) and the targets of its
+``:bml:seq:`` references; it forgets a document when it is read again or
+removed, and merges what parallel readers found. Everything else is asked
+of the :class:`~sphinx_bml.language.site.Site` it builds from them once per
+build, in toctree order: the system the ``bss`` and ``bboalert`` builders
+write, the link targets, the sequence index, the checks.
 
 Each concrete sequence (after the expansion of ``2M``, ``1step`` and the
 like), at its seat and vulnerability, is an object of type ``sequence``,
-anchored on the table row that defines it (see :func:`.sequences.anchor`).
-
-The domain keeps, per document, what the page defines
-(:class:`.PageSequences`) and the sequences its ``:bml:seq:`` roles refer
-to; it forgets a document when it is read again or removed, and merges what
-parallel readers found. Once per build it puts the pages together in site
-order (:class:`.Site`) to resolve references, fill the sequence index and
-check the notes (:mod:`.checks`).
+anchored on the table row that defines it (see
+:func:`~sphinx_bml.language.notation.anchor`).
 
 A reference is resolved when its page is written, so when a change to one
 page moves or changes what a reference on another page points to, that
@@ -19,7 +21,7 @@ other page is written again (:meth:`BMLDomain.pages_to_rewrite`, on
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Set
+from collections.abc import Iterable, Iterator, Set
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -27,31 +29,77 @@ from docutils import nodes
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.builders import Builder
-from sphinx.domains import Domain, Index, ObjType
+from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.environment import BuildEnvironment
-from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
-from ..language.errors import BMLError
-from ..language.model import ANY_VULNERABILITY, Seat, Vulnerability
-from . import nodes as bml
-from .builders import toctree_order
+from ...language.calls import Sequence
+from ...language.errors import BMLError, Kind
+from ...language.model import ANY_VULNERABILITY, Seat
+from ...language.notation import call_label, context_label, label, object_name, parse_reference, short_notation
+from ...language.site import Page, Site, Target, by_opening, opening, toctree_order
+from ...language.system import Key, Meaning
+from .. import nodes as bml
+from ..diagnostics import warn
+from ..reading.roles import SequenceRole
+from ..reading.state import finished_reading
 from .checks import check_site
-from .definitions import Continuation, Definition, PageSequences, Site, SiteKey
-from .diagnostics import WARNING_TYPE
-from .reading import finished_reading
-from .roles import SequenceRole, tooltip
-from .sequence_index import SequenceIndex
-from .sequences import context_label, from_notation, object_name, parse_reference, short_notation
-
-logger = logging.getLogger(__name__)
 
 #: Where a reference leads: document, anchor and tooltip (``None``: nowhere).
 Resolution = tuple[str, str, str] | None
 
 
+class SequenceIndex(Index):
+    """The "Bidding sequences" page: every sequence shown in the notes, by opening.
+
+    Sphinx names a domain index ``<domain>-<index>``: the page is
+    ``bml-sequences.html`` and ``:ref:`bml-sequences``` links to it. It lists
+    each sequence the notes show, with its meaning and a link to its row,
+    grouped by the opening (the first call that is not a pass; the opponents'
+    openings in parentheses, after ours), in bidding order within a group
+    (:func:`~sphinx_bml.language.site.by_opening`), so that each opening comes
+    first and the sequences continuing it follow, one step in. A variant for a
+    seat or vulnerability says so beside it.
+    """
+
+    name = "sequences"
+    localname = "Bidding sequences"
+    shortname = "sequences"
+    domain: BMLDomain
+
+    def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        wanted = None if docnames is None else set(docnames)
+        site = self.domain.site()
+        keys = [key for key, target in site.targets.items() if wanted is None or target.docname in wanted]
+        content = []
+        for group in by_opening(keys):
+            entries = []
+            for key in group:
+                target = site.targets[key]
+                meaning = site.meaning(key) or target.meaning
+                context = context_label(key[0], key[1])
+                entries.append(
+                    IndexEntry(label(key[2]), 0, target.docname, target.anchor, context, "", meaning.plain_text)
+                )
+            heading, alone = _opening(group[0][2])
+            if len(entries) > 1 and alone:
+                entries = [entries[0]._replace(subtype=1), *(entry._replace(subtype=2) for entry in entries[1:])]
+            content.append((heading, entries))
+        return content, False
+
+
+def _opening(sequence: Sequence) -> tuple[str, bool]:
+    """The heading of a sequence's group (its opening, the opponents' in
+    parentheses), and whether the sequence is the opening alone."""
+    _, position = opening(sequence)
+    if position is None:
+        return call_label(sequence.calls[0]), len(sequence.calls) == 1
+    call = call_label(sequence.calls[position])
+    return (call if sequence.is_ours(position) else f"({call})"), position == len(sequence.calls) - 1
+
+
 class BMLDomain(Domain):
-    """Bidding sequences: ``:bml:seq:`` references, the sequence index, the checks."""
+    """Bidding sequences: the site's system, ``:bml:seq:`` references, the sequence index, the checks."""
 
     name = "bml"
     label = "BML"
@@ -59,19 +107,19 @@ class BMLDomain(Domain):
     roles: ClassVar[dict[str, Any]] = {"seq": SequenceRole()}
     indices: ClassVar[list[type[Index]]] = [SequenceIndex]
     initial_data: ClassVar[dict[str, Any]] = {
-        "pages": {},  # docname -> PageSequences, for documents with bidding tables
+        "pages": {},  # docname -> Page, for documents with BML
         "references": {},  # docname -> the targets of its :bml:seq: roles
         "resolved": {},  # target -> Resolution, as the pages were last written
     }
-    data_version = 1
+    data_version = 2
 
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
         self._site: Site | None = None
 
     @property
-    def pages(self) -> dict[str, PageSequences]:
-        pages: dict[str, PageSequences] = self.data["pages"]
+    def pages(self) -> dict[str, Page]:
+        pages: dict[str, Page] = self.data["pages"]
         return pages
 
     @property
@@ -89,9 +137,7 @@ class BMLDomain(Domain):
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for key in ("pages", "references"):
             ours, theirs = self.data[key], otherdata[key]
-            for docname in docnames:
-                if docname in theirs:
-                    ours[docname] = theirs[docname]
+            ours.update((docname, theirs[docname]) for docname in docnames if docname in theirs)
         self._site = None
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
@@ -102,22 +148,28 @@ class BMLDomain(Domain):
         reading = finished_reading(env)
         if reading is None:
             return
-        anchors = {anchor for row in document.findall(bml.bidrow) for anchor in row["ids"]}
-        page = PageSequences(
-            [Definition.of(meaning, anchors) for meaning in reading.system],
-            [Definition.of(meaning, set()) for meaning in reading.system.overruled],
-            [Continuation.of(keys, location) for keys, location in reading.continued],
+        page = Page(
+            tuple(reading.system),
+            tuple(reading.system.overruled),
+            tuple(reading.continued),
+            frozenset(anchor for row in document.findall(bml.bidrow) for anchor in row["ids"]),
+            tuple(reading.metadata.values.items()),
         )
-        if page.definitions or page.continued:
+        if page:
             self.pages[docname] = page
 
     # -- the site --------------------------------------------------------------
 
     def site(self) -> Site:
-        """The pages in site order, put together once until a document changes."""
+        """The pages in toctree order, put together once until a document changes."""
         if self._site is None:
-            self._site = Site.build(site_order(self.env), self.pages)
+            order = toctree_order(self.env.config.root_doc, self.env.toctree_includes, self.env.found_docs)
+            self._site = Site.build(order, self.pages)
         return self._site
+
+    def metadata(self, docname: str) -> dict[str, str]:
+        """The ``#+KEY`` values of a document (``TITLE``, ``DESCRIPTION`` ...)."""
+        return dict(self.pages.get(docname, Page()).metadata)
 
     def check_consistency(self) -> None:
         check_site(self.site(), str(self.env.srcdir))
@@ -134,8 +186,7 @@ class BMLDomain(Domain):
         found = self._find(target)
         if found is None:
             return None
-        docname, definition = found
-        return docname, definition.anchor, tooltip(self.site().meaning(definition.key) or definition)
+        return found.docname, found.anchor, tooltip(self.site().meaning(found.meaning.key) or found.meaning)
 
     # -- references ------------------------------------------------------------
 
@@ -176,59 +227,59 @@ class BMLDomain(Domain):
         name = short_notation(reference.sequence)
         context = context_label(reference.seat or Seat.ANY, reference.vulnerability or ANY_VULNERABILITY)
         shown = f"{name} ({context})" if context else name
-        notation = reference.sequence.notation()
-        if any(key[0] == notation for key in self.site().standing):
-            if notation in self.site().variants:
+        site = self.site()
+        if reference.sequence in site.defined:
+            if reference.sequence in site.variants:
                 return f"{shown} is only defined for another seat or vulnerability, so this reference is not a link"
             return f"{shown} is only in hidden tables (#HIDE, :hide:), so this reference is not a link"
         return f"no bidding table of the site defines {shown}, so this reference is not a link"
 
-    def _find(self, target: str) -> tuple[str, Definition] | None:
+    def _find(self, target: str) -> Target | None:
         try:
             reference = parse_reference(target)
         except BMLError:  # :any: tries every target; :bml:seq: ones were checked when written
             return None
-        seat = None if reference.seat is None else reference.seat.value
-        vulnerability = None if reference.vulnerability is None else reference.vulnerability.code
-        return self.site().target(reference.sequence.notation(), seat, vulnerability)
+        return self.site().target(reference.sequence, reference.seat, reference.vulnerability)
 
     # -- objects ---------------------------------------------------------------
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        for key, (docname, definition) in self.site().targets.items():
+        for key, target in self.site().targets.items():
             name, shown = _names(key)
-            yield name, shown, "sequence", docname, definition.anchor, 1
+            yield name, shown, "sequence", target.docname, target.anchor, 1
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
         return None
 
 
 @lru_cache(maxsize=1 << 16)
-def _names(key: SiteKey) -> tuple[str, str]:
+def _names(key: Key) -> tuple[str, str]:
     """The name of a sequence in ``objects.inv`` (``1NT#SEAT34``) and as shown (``1NT #SEAT 34``)."""
-    notation, seat, vulnerability = key
-    name = object_name(from_notation(notation), Seat(seat), Vulnerability.parse(vulnerability))
+    seat, vulnerability, sequence = key
+    name = object_name(sequence, seat, vulnerability)
     return name, name.replace("#SEAT", " #SEAT ").replace("#VUL", " #VUL ")
 
 
-def site_order(env: BuildEnvironment) -> list[str]:
-    """The documents in site order: the toctree order from the root document,
-    as the ``bss`` builder writes them, then the others by name."""
-    order = toctree_order(env, env.config.root_doc)
-    listed = set(order)
-    return order + sorted(docname for docname in env.found_docs if docname not in listed)
+def tooltip(meaning: Meaning) -> str:
+    """The meaning as plain text with suit symbols, after the seat and vulnerability it is for."""
+    text, context = meaning.plain_text, context_label(meaning.seat, meaning.vulnerability)
+    return f"{context}: {text}" if context and text else text
+
+
+def bml_domain(env: BuildEnvironment) -> BMLDomain:
+    domain = env.domains["bml"]
+    assert isinstance(domain, BMLDomain)
+    return domain
 
 
 def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated``: see :meth:`BMLDomain.pages_to_rewrite`."""
-    domain = env.domains["bml"]
-    assert isinstance(domain, BMLDomain)
-    return domain.pages_to_rewrite()
+    return bml_domain(env).pages_to_rewrite()
 
 
 def warn_missing(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
     """``warn-missing-reference``: a reference that leads nowhere, in plain words, as a ``bml.ref`` warning."""
     if not isinstance(domain, BMLDomain):
         return None
-    logger.warning(domain.why_not_found(str(node["reftarget"])), type=WARNING_TYPE, subtype="ref", location=node)
+    warn(Kind.REF, domain.why_not_found(str(node["reftarget"])), node)
     return True

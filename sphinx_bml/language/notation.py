@@ -1,5 +1,7 @@
-"""Concrete sequences as the cross-references name them.
+"""How calls and concrete sequences are spelled for people and for links.
 
+* a call **label** is a call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``;
+  a suit has its glyph (:data:`SUIT_GLYPHS`) and its name (:data:`SUIT_NAMES`);
 * an **anchor** names a sequence at a seat and vulnerability in HTML and
   LaTeX: ``bml-1c-p-1d`` is 1C-(P)-1D, ``bml-vs-1s-2s`` is (1S)-2S (``vs``:
   they opened), ``bml-s34-1n`` is 1NT in 3rd or 4th seat, ``bml-vny-2h`` is
@@ -20,13 +22,26 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..language.calls import PASS, Call, CallKind, Sequence, Strain
-from ..language.errors import BMLError
-from ..language.inline import SUIT_CHARACTERS
-from ..language.model import ANY_VULNERABILITY, Seat, Vulnerability
-from .nodes import CALL_NAMES
+from .calls import PASS, Call, CallKind, Sequence, Strain
+from .errors import BMLError
+from .inline import SUIT_CHARACTERS
+from .model import ANY_VULNERABILITY, AuctionMark, Seat, Vulnerability
 
-_SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_CHARACTERS.items()}
+#: A suit's letter (``C D H S``) → its glyph (``♣``).
+SUIT_GLYPHS: dict[str, str] = SUIT_CHARACTERS
+#: A suit's letter → its name, for screen readers and class names.
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+#: How a call that is not a bid, or an auction cell that is not a call, reads.
+CALL_LABELS = {
+    "P": "Pass",
+    "D": "Dbl",
+    "R": "Rdbl",
+    AuctionMark.ALL_PASS.value: "All pass",
+    AuctionMark.QUESTION.value: "?",
+    AuctionMark.EMPTY.value: "",
+}
+
+_SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
 _SEPARATOR = re.compile(r"\s*[-\u2013\u2014]\s*")
 _CONDITION = re.compile(r"#\s*(SEAT|VUL)\s*([^\s#]*)", re.IGNORECASE)
 #: Every call, by its BML spelling (``1N``, ``P``), and its spelling in anchors (``1n``).
@@ -100,8 +115,13 @@ def call_label(call: Call) -> str:
     """One call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``."""
     if call.kind is CallKind.BID:
         assert call.strain is not None
-        return f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else SUIT_CHARACTERS[call.strain.value]}"
-    return CALL_NAMES[str(call)]
+        return f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else SUIT_GLYPHS[call.strain.value]}"
+    return CALL_LABELS[str(call)]
+
+
+def cell_label(cell: Call | AuctionMark) -> str:
+    """An auction cell for reading: a call's label, ``All pass``, ``?``, or nothing."""
+    return CALL_LABELS[cell.value] if isinstance(cell, AuctionMark) else call_label(cell)
 
 
 # --------------------------------------------------------------------------

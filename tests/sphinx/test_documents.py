@@ -8,7 +8,7 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.sphinx.parts import included_parts
+from sphinx_bml.sphinx.reading.parts import included_parts
 
 DOCUMENTS = pytest.mark.sphinx("html", testroot="bml-documents", freshenv=True)
 

@@ -26,12 +26,13 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.writers.html5 import HTML5Translator
 
+from ...language.notation import SUIT_GLYPHS, SUIT_NAMES
+from .. import nodes as bml
 from . import diagrams
-from . import nodes as bml
-from .diagrams import AUCTION_SEATS
+from .diagrams import AUCTION_SEATS, COMPASS
 
 STYLESHEET = Path(__file__).parent / "static" / "bml.css"
-_SYMBOL_SUITS = {symbol: letter for letter, symbol in bml.SUIT_SYMBOLS.items()}
+_SYMBOL_SUITS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
 
 
 def add_stylesheet(app: Sphinx, config: Config) -> None:
@@ -47,9 +48,9 @@ def add_stylesheet(app: Sphinx, config: Config) -> None:
 
 
 def suit_html(letter: str, four_colour: bool) -> str:
-    name = bml.SUIT_NAMES[letter]
+    name = SUIT_NAMES[letter]
     classes = f"bml-suit bml-{name}" + (" bml-four-colour" if four_colour else "")
-    return f'<span class="{classes}" role="img" aria-label="{name}">{bml.SUIT_SYMBOLS[letter]}</span>'
+    return f'<span class="{classes}" role="img" aria-label="{name}">{SUIT_GLYPHS[letter]}</span>'
 
 
 def text_html(text: str, four_colour: bool) -> str:
@@ -135,20 +136,19 @@ def visit_linebreak(self: HTML5Translator, node: bml.linebreak) -> None:
 
 
 def visit_deal(self: HTML5Translator, node: bml.deal) -> None:
-    four = _four_colour(self)
+    four, deal = _four_colour(self), node.model
     group: dict[str, Any] = {"role": "group", "aria-label": "deal"}
     html = [self.starttag(node, "div", CLASS="bml-deal", **group)]
-    for css, lines in (("bml-deal-facts", diagrams.deal_facts(node)), ("bml-deal-play", diagrams.deal_play(node))):
+    for css, lines in (("bml-deal-facts", diagrams.deal_facts(deal)), ("bml-deal-play", diagrams.deal_play(deal))):
         if lines:
             items = "".join(f"<li>{text_html(line, four)}</li>" for line in lines)
             html.append(f'<ul class="{css}">{items}</ul>\n')
-    hands: dict[str, list[str]] = node.get("hands", {})
-    for seat in ("N", "W", "E", "S"):
-        if seat in hands:
-            name = bml.DIRECTION_NAMES[seat]
-            items = "".join(f"<li>{text_html(line, four)}</li>" for line in diagrams.hand_lines(hands[seat]))
+    for seat in COMPASS:
+        if seat in deal.hands:
+            name = seat.label
+            items = "".join(f"<li>{text_html(line, four)}</li>" for line in diagrams.hand_lines(deal.hands[seat]))
             html.append(f'<ul class="bml-hand bml-{name.lower()}" aria-label="{name}">{items}</ul>\n')
-    compass = "".join(f'<span class="bml-compass-{seat.lower()}">{seat}</span>' for seat in ("N", "W", "E", "S"))
+    compass = "".join(f'<span class="bml-compass-{seat.value.lower()}">{seat.value}</span>' for seat in COMPASS)
     html.append(f'<div class="bml-compass" aria-hidden="true">{compass}</div>\n</div>\n')
     self.body.append("".join(html))
     raise nodes.SkipNode
@@ -157,11 +157,10 @@ def visit_deal(self: HTML5Translator, node: bml.deal) -> None:
 def visit_auction(self: HTML5Translator, node: bml.auction) -> None:
     four = _four_colour(self)
     html = [self.starttag(node, "table", CLASS="bml-auction")]
-    heads = "".join(f'<th scope="col">{bml.DIRECTION_NAMES[seat]}</th>' for seat in AUCTION_SEATS)
+    heads = "".join(f'<th scope="col">{seat.label}</th>' for seat in AUCTION_SEATS)
     html.append(f"<thead><tr>{heads}</tr></thead>\n<tbody>\n")
-    rows: list[list[str]] = node.get("rows", [])
-    for row in rows:
-        cells = [text_html(diagrams.call_text(code), four) for code in row]
+    for row in diagrams.auction_cells(node.model):
+        cells = [text_html(cell, four) for cell in row]
         cells += [""] * (len(AUCTION_SEATS) - len(cells))
         html.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>\n")
     html.append("</tbody>\n</table>\n")

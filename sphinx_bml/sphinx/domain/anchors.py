@@ -21,11 +21,11 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
-from ..language.calls import PASS
-from ..language.system import Meaning
-from . import nodes as bml
-from .reading import finished_reading
-from .sequences import anchor, context_label, label
+from ...language.calls import PASS
+from ...language.notation import anchor, context_label, label
+from ...language.system import Meaning
+from .. import nodes as bml
+from ..reading.state import finished_reading
 
 #: Before :class:`sphinx.transforms.references.SphinxDomains` (850).
 PRIORITY = 840
@@ -40,7 +40,7 @@ class SequenceAnchors(SphinxTransform):
             return
         meanings = {anchor(*meaning.key): meaning for meaning in reading.system}
         holders = keep_one_row(self.document, meanings)
-        add_index_entries(holders, meanings, int(self.config.bml_general_index))
+        add_index_entries(holders, meanings, self.config.bml_general_index)
 
 
 def keep_one_row(document: nodes.document, meanings: dict[str, Meaning]) -> dict[str, bml.bidrow]:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from docutils import nodes
 
-from ..language.calls import Call, CallKind, Strain
-from ..language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol, Text, plain_text
-from ..language.model import (
+from ...language.calls import Call, CallKind, Strain
+from ...language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol, Text, plain_text
+from ...language.model import (
     ANY_VULNERABILITY,
     Auction,
-    AuctionMark,
     BidNode,
     BidTable,
     Block,
@@ -31,8 +30,8 @@ from ..language.model import (
     Table,
     TableCall,
 )
-from . import nodes as bml
-from .sequences import anchor
+from ...language.notation import CALL_LABELS, anchor
+from .. import nodes as bml
 
 _STYLES: dict[str, type[nodes.TextElement]] = {
     "italic": nodes.emphasis,
@@ -93,7 +92,7 @@ def call_nodes(call: Call) -> list[nodes.Node]:
     if call.kind is CallKind.BID:
         assert call.strain is not None
         return merge_text([nodes.Text(str(call.level)), _strain(call.strain)])
-    return [nodes.Text(bml.CALL_NAMES[str(call)])]
+    return [nodes.Text(CALL_LABELS[str(call)])]
 
 
 def table_call_nodes(written: TableCall) -> list[nodes.Node]:
@@ -188,29 +187,11 @@ def _bid_rows(rows: list[BidNode], anchors: bool) -> bml.bidrows:
 
 
 def deal(model: Deal) -> bml.deal:
-    node = bml.deal(hands={direction.value: list(hand) for direction, hand in model.hands.items()})
-    if model.board is not None:
-        node["board"] = model.board
-    if model.dealer is not None:
-        node["dealer"] = model.dealer.value
-    if model.vulnerable is not None:
-        node["vulnerable"] = model.vulnerable
-    if model.contract is not None:
-        contract = model.contract
-        node["contract"] = {
-            "level": contract.level,
-            "strain": contract.strain.value if contract.strain else "",
-            "doubled": contract.doubled,
-            "declarer": contract.declarer.value if contract.declarer else "",
-        }
-    if model.lead is not None:
-        node["lead"] = {"suit": model.lead.suit.value, "card": model.lead.card}
-    return node
+    return bml.deal(model=model)
 
 
 def auction(model: Auction) -> bml.auction:
-    rows = [[cell.value if isinstance(cell, AuctionMark) else str(cell) for cell in row] for row in model.rows]
-    return bml.auction(rows=rows)
+    return bml.auction(model=model)
 
 
 def table(model: Table) -> nodes.table:

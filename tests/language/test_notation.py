@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from sphinx_bml.language.calls import PASS, Call, CallKind, Sequence
 from sphinx_bml.language.errors import BMLError
 from sphinx_bml.language.model import ANY_VULNERABILITY, Seat, Vulnerability
-from sphinx_bml.sphinx.definitions import required
-from sphinx_bml.sphinx.sequences import anchor, context_label, from_notation, label, parse_reference, short_notation
+from sphinx_bml.language.notation import anchor, context_label, from_notation, label, parse_reference, short_notation
+from sphinx_bml.language.site import required
 
 
 def sequence(text: str) -> Sequence:

@@ -12,8 +12,11 @@ import pytest
 from docutils import nodes
 from sphinx.util.texescape import escape
 
-from sphinx_bml.sphinx import latex
+from sphinx_bml.language.calls import Call, Strain
+from sphinx_bml.language.errors import Location
+from sphinx_bml.language.model import Auction, AuctionMark, Contract, Deal, Direction, Lead
 from sphinx_bml.sphinx import nodes as bml
+from sphinx_bml.sphinx.nodes import latex
 from tests.support import require
 
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -123,20 +126,20 @@ def render(visit: Any, node: nodes.Element) -> str:
     return "".join(translator.body)
 
 
-def test_deal_attributes_are_escaped() -> None:
-    deal = bml.deal(
-        hands={"N": ["A$", "K&", "Q%", "J#"], "W": ["", "", "", "x_{}"]},
+def test_deal_text_is_escaped() -> None:
+    model = Deal(
+        hands={Direction.NORTH: ("A$", "K&", "Q%", "J#"), Direction.WEST: ("", "", "", "x_{}")},
+        location=Location("d.bml", 1),
         board="1~^",
-        dealer="Q",
+        dealer=Direction.EAST,
         vulnerable="Both\\",
-        contract={"level": 3, "strain": "N", "doubled": 2, "declarer": "W"},
-        lead={"suit": "H", "card": "10"},
-        ids=["a-deal"],
+        contract=Contract(3, Strain.NOTRUMP, 2, Direction.WEST),
+        lead=Lead(Strain.HEARTS, "10"),
     )
-    out = render(latex.visit_deal, deal)
+    out = render(latex.visit_deal, bml.deal(model=model, ids=["a-deal"]))
     assert r"\phantomsection\label{a-deal}\begin{bmldeal}" in out
     assert r"\bmlboard{1\textasciitilde{}\textasciicircum{}}" in out
-    assert r"\bmldealer{Q}" in out
+    assert r"\bmldealer{\bmlseatE}" in out
     assert r"\bmlvulnerable{Both\textbackslash{}}" in out
     assert r"\bmlcontract{3\bmlnotrump{}\bmlredoubled{}}{\bmlseatW}" in out
     assert r"\bmllead{\bmlsuit{H}10}" in out
@@ -145,7 +148,8 @@ def test_deal_attributes_are_escaped() -> None:
 
 
 def test_deal_passed_out_without_facts() -> None:
-    out = render(latex.visit_deal, bml.deal(hands={"S": ["AK", "", "", ""]}, contract={"level": 0}))
+    model = Deal(hands={Direction.SOUTH: ("AK", "", "", "")}, location=Location("d.bml", 1), contract=Contract(0))
+    out = render(latex.visit_deal, bml.deal(model=model))
     assert r"\bmldealplay{\bmlpassedout{}}" in out
     assert r"\bmldealinfo" not in out
     assert r"\bmlhand{S}{AK}{}{}{}" in out
@@ -154,24 +158,26 @@ def test_deal_passed_out_without_facts() -> None:
 @pytest.mark.parametrize(
     ("cell", "expected"),
     [
-        ("1C", r"\bmlbid{1}{\bmlsuit{C}}"),
-        ("7n", r"\bmlbid{7}{\bmlnotrump{}}"),
-        ("3NT", r"\bmlbid{3}{\bmlnotrump{}}"),
-        ("P", r"\bmlpass{}"),
-        ("D", r"\bmldouble{}"),
-        ("R", r"\bmlredouble{}"),
-        ("AP", r"\bmlallpass{}"),
-        ("-", ""),
-        ("?", "?"),
-        ("1C&", r"1C\&"),
+        (Call.parse("1C"), r"\bmlbid{1}{\bmlsuit{C}}"),
+        (Call.parse("7N"), r"\bmlbid{7}{\bmlnotrump{}}"),
+        (Call.parse("P"), r"\bmlpass{}"),
+        (Call.parse("D"), r"\bmldouble{}"),
+        (Call.parse("R"), r"\bmlredouble{}"),
+        (AuctionMark.ALL_PASS, r"\bmlallpass{}"),
+        (AuctionMark.EMPTY, ""),
+        (AuctionMark.QUESTION, "?"),
     ],
 )
-def test_auction_cells(cell: str, expected: str) -> None:
+def test_auction_cells(cell: Call | AuctionMark, expected: str) -> None:
     assert latex.auction_cell(FakeTranslator(), cell) == expected  # type: ignore[arg-type]
 
 
 def test_auction_rows() -> None:
-    out = render(latex.visit_auction, bml.auction(rows=[["-", "1S", "P", "2S"], ["AP"]]))
+    rows: list[list[Call | AuctionMark]] = [
+        [AuctionMark.EMPTY, Call.parse("1S"), Call.parse("P"), Call.parse("2S")],
+        [AuctionMark.ALL_PASS],
+    ]
+    out = render(latex.visit_auction, bml.auction(model=Auction(rows, Location("a.bml", 1))))
     assert "\\begin{bmlauction}\n & \\bmlbid{1}{\\bmlsuit{S}} & \\bmlpass{} & \\bmlbid{2}{\\bmlsuit{S}} \\\\\n" in out
     assert out.endswith("\\bmlallpass{}\n\\end{bmlauction}\n")
 

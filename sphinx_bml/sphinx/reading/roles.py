@@ -4,7 +4,7 @@
 suit symbols, linked to the table row that defines it; in HTML the link's
 tooltip is the meaning. The sequence is BML notation, passes optional
 (``1N-P-2C`` is ``1N-2C``), opponents' calls in parentheses; ``#SEAT 34``
-and ``#VUL Y0`` after it choose a variant (see :mod:`.sequences`). An
+and ``#VUL Y0`` after it choose a variant (see :mod:`sphinx_bml.language.notation`). An
 explicit title works as in other roles, and may hold BML inline markup:
 ``:bml:seq:`Stayman after 1!c <1C-1D-1N-2C>```. A reference that cannot be
 read or found is a ``bml.ref`` warning at its line, and stays text.
@@ -19,17 +19,13 @@ from docutils import nodes
 from docutils.nodes import Node, system_message
 from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
-from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from ..language.errors import BMLError
-from ..language.inline import parse_inline
-from . import translate
-from .definitions import Definition
-from .diagnostics import WARNING_TYPE
-from .sequences import Reference, parse_reference
-
-logger = logging.getLogger(__name__)
+from ...language.errors import BMLError, Kind
+from ...language.inline import parse_inline
+from ...language.notation import Reference, parse_reference
+from ..diagnostics import warn
+from . import to_nodes
 
 _DASH = "\u2013"
 
@@ -39,7 +35,7 @@ class InlineRole(SphinxRole):
 
     def run(self) -> tuple[list[Node], list[system_message]]:
         tokens = parse_inline(self.text)
-        return [nodes.inline(self.rawtext, "", *translate.inline(tokens), classes=["bml-inline"])], []
+        return [nodes.inline(self.rawtext, "", *to_nodes.inline(tokens), classes=["bml-inline"])], []
 
 
 class SequenceRole(XRefRole):
@@ -55,12 +51,7 @@ class SequenceRole(XRefRole):
         try:
             reference = parse_reference(text)
         except BMLError as error:
-            logger.warning(
-                f"cannot read the sequence '{text}': {error.message}",
-                type=WARNING_TYPE,
-                subtype="ref",
-                location=self.get_location(),
-            )
+            warn(Kind.REF, f"cannot read the sequence '{text}': {error.message}", self.get_location())
             reference = None
         if not is_ref:  # :bml:seq:`!1N-2C`: shown, not linked
             return [self._shown(node, node.astext(), False, reference)], []
@@ -75,7 +66,7 @@ class SequenceRole(XRefRole):
 
     def _shown(self, inner: nodes.Element, title: str, explicit: bool, reference: Reference | None) -> nodes.inline:
         if explicit:  # BML inline markup, as in prose
-            children = translate.inline(parse_inline(title))
+            children = to_nodes.inline(parse_inline(title))
         elif reference is not None:
             children = written_nodes(reference)
         else:  # cannot be read: as typed
@@ -89,12 +80,6 @@ def written_nodes(reference: Reference) -> list[Node]:
     for index, (call, theirs) in enumerate(reference.written):
         if index:
             result.append(nodes.Text(_DASH))
-        shown = translate.call_nodes(call)
+        shown = to_nodes.call_nodes(call)
         result += [nodes.Text("("), *shown, nodes.Text(")")] if theirs else shown
-    return translate.merge_text(result)
-
-
-def tooltip(definition: Definition) -> str:
-    """The meaning as plain text with suit symbols, after the seat and vulnerability it is for."""
-    text, context = definition.plain_text, definition.context
-    return f"{context}: {text}" if context and text else text
+    return to_nodes.merge_text(result)

@@ -26,7 +26,7 @@ from sphinx.config import Config
 from sphinx.util import logging
 from sphinx.util.matching import get_matching_files
 
-from ..language.reader import Reader
+from ...language.reader import Reader
 
 logger = logging.getLogger(__name__)
 

@@ -8,6 +8,8 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
 
+from sphinx_bml.sphinx.nodes.html import STYLESHEET
+
 BASIC = pytest.mark.sphinx("html", testroot="bml-basic", freshenv=True)
 
 
@@ -202,14 +204,14 @@ def test_stylesheet_is_shipped_and_linked(app: SphinxTestApp) -> None:
     app.build()
     shipped = Path(app.outdir) / "_static" / "bml.css"
     assert shipped.is_file()
-    packaged = Path(__file__).parent.parent / "sphinx_bml" / "sphinx" / "static" / "bml.css"
+    packaged = STYLESHEET
     assert shipped.read_text(encoding="utf-8") == packaged.read_text(encoding="utf-8")
     links = [link["href"] for link in page(app).select("link[rel=stylesheet]")]
     assert any(href.split("?")[0] == "_static/bml.css" for href in links)
 
 
 def test_stylesheet_draws_without_images_and_knows_dark_themes() -> None:
-    css = (Path(__file__).parent.parent / "sphinx_bml" / "sphinx" / "static" / "bml.css").read_text(encoding="utf-8")
+    css = (STYLESHEET).read_text(encoding="utf-8")
     assert "url(" not in css  # tree lines are borders, not images
     assert "prefers-color-scheme: dark" in css
     assert 'body[data-theme="dark"]' in css  # furo's dark mode

@@ -1,8 +1,8 @@
 """LaTeX rendering of the sphinx-bml nodes.
 
 The visitors write markup for our own LaTeX package, ``sphinxbml.sty``
-(``texinputs/`` beside this module), which :func:`setup` adds to every
-LaTeX document and copies into the LaTeX output folder:
+(``texinputs/`` beside this module), which ``setup()`` adds to every
+LaTeX document and :func:`copy_style_file` copies into the LaTeX output folder:
 
 * a bidding table becomes a ``bmlbidtable`` environment of ``\\bmlrow``
   rows; each row says which tree lines pass beside it, so pages may break
@@ -12,15 +12,15 @@ LaTeX document and copies into the LaTeX output folder:
 * a suit becomes ``\\bmlsuit{H}``: no Unicode suit symbols reach pdflatex.
 
 Text inside calls and descriptions is left to the standard visitors of
-Sphinx's LaTeX translator, which escape it; the attribute data of deals and
-auctions is escaped here with the translator's own :meth:`encode`.
+Sphinx's LaTeX translator, which escape it; the text of deals (board,
+holdings, lead card) is escaped here with the translator's own
+:meth:`encode`.
 """
 
 from __future__ import annotations
 
-import re
 import shutil
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +28,17 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.writers.latex import LaTeXTranslator
 
-from . import nodes as bml
+from ...language.calls import Call, Strain
+from ...language.model import AuctionMark, Contract, Deal, Direction
+from ...language.notation import cell_label
+from .. import nodes as bml
 
 PACKAGE = "sphinxbml"
 TEXINPUTS = Path(__file__).resolve().parent / "texinputs"
 STYLE_FILE = TEXINPUTS / f"{PACKAGE}.sty"
 
 SUITS = "SHDC"
-SEATS = "NESW"
+SEATS = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
 VULNERABILITIES = ("None", "All", "NS", "EW")
 
 Visitor = Callable[[Any, Any], None]
@@ -158,83 +161,57 @@ def visit_linebreak(self: LaTeXTranslator, node: bml.linebreak) -> None:
 # Deals
 
 
-def _seat(letter: object) -> str | None:
-    text = str(letter).upper() if letter is not None else ""
-    return f"\\bmlseat{text}" if len(text) == 1 and text in SEATS else None
+def _strain(strain: Strain) -> str:
+    return "\\bmlnotrump{}" if strain is Strain.NOTRUMP else f"\\bmlsuit{{{strain.value}}}"
 
 
-def _strain(self: LaTeXTranslator, strain: object) -> str:
-    text = str(strain).upper()
-    if text in ("N", "NT"):
-        return "\\bmlnotrump{}"
-    if len(text) == 1 and text in SUITS:
-        return f"\\bmlsuit{{{text}}}"
-    return self.encode(str(strain))
+def _seat(direction: Direction) -> str:
+    return f"\\bmlseat{direction.value}"
 
 
-def deal_facts(self: LaTeXTranslator, node: bml.deal) -> list[str]:
+def deal_facts(self: LaTeXTranslator, deal: Deal) -> list[str]:
     """Board, dealer and vulnerability of a deal, as LaTeX lines."""
     facts: list[str] = []
-    board = node.get("board")
-    if board not in (None, ""):
-        facts.append(f"\\bmlboard{{{self.encode(str(board))}}}")
-    dealer = node.get("dealer")
-    if dealer not in (None, ""):
-        facts.append(f"\\bmldealer{{{_seat(dealer) or self.encode(str(dealer))}}}")
-    vulnerable = node.get("vulnerable")
-    if vulnerable not in (None, ""):
-        known = f"\\bmlvul{vulnerable}" if vulnerable in VULNERABILITIES else None
-        facts.append(f"\\bmlvulnerable{{{known or self.encode(str(vulnerable))}}}")
+    if deal.board:
+        facts.append(f"\\bmlboard{{{self.encode(deal.board)}}}")
+    if deal.dealer is not None:
+        facts.append(f"\\bmldealer{{{_seat(deal.dealer)}}}")
+    if deal.vulnerable:
+        known = f"\\bmlvul{deal.vulnerable}" if deal.vulnerable in VULNERABILITIES else None
+        facts.append(f"\\bmlvulnerable{{{known or self.encode(deal.vulnerable)}}}")
     return facts
 
 
-def deal_play(self: LaTeXTranslator, node: bml.deal) -> list[str]:
+def deal_play(self: LaTeXTranslator, deal: Deal) -> list[str]:
     """Contract and opening lead of a deal, as LaTeX lines."""
     play: list[str] = []
-    contract = node.get("contract")
-    if isinstance(contract, Mapping):
-        play.append(_contract(self, contract))
-    lead = node.get("lead")
-    if isinstance(lead, Mapping):
-        card = self.encode(str(lead.get("card", "")))
-        play.append(f"\\bmllead{{{_strain(self, lead.get('suit', ''))}{card}}}")
+    if deal.contract is not None:
+        play.append(_contract(deal.contract))
+    if deal.lead is not None:
+        play.append(f"\\bmllead{{{_strain(deal.lead.suit)}{self.encode(deal.lead.card)}}}")
     return play
 
 
-def _contract(self: LaTeXTranslator, contract: Mapping[str, Any]) -> str:
-    try:
-        level = int(contract.get("level", 0))
-    except (TypeError, ValueError):
-        level = 0
-    if level == 0:
+def _contract(contract: Contract) -> str:
+    if contract.passed_out or contract.strain is None:
         return "\\bmlpassedout{}"
-    call = f"{level}{_strain(self, contract.get('strain', ''))}"
-    doubled = contract.get("doubled", 0)
-    if doubled == 1:
-        call += "\\bmldoubled{}"
-    elif doubled == 2:
-        call += "\\bmlredoubled{}"
-    declarer = contract.get("declarer")
-    by = (_seat(declarer) or self.encode(str(declarer))) if declarer not in (None, "") else ""
+    call = f"{contract.level}{_strain(contract.strain)}"
+    call += {1: "\\bmldoubled{}", 2: "\\bmlredoubled{}"}.get(contract.doubled, "")
+    by = _seat(contract.declarer) if contract.declarer is not None else ""
     return f"\\bmlcontract{{{call}}}{{{by}}}"
 
 
-def _holdings(value: object) -> list[str]:
-    holdings = [str(h) for h in value] if isinstance(value, list | tuple) else []
-    return [*holdings, "", "", "", ""][:4]
-
-
 def visit_deal(self: LaTeXTranslator, node: bml.deal) -> None:
+    deal = node.model
     lines = [f"\n{_anchor(self, node)}\\begin{{bmldeal}}"]
-    for macro, parts in (("bmldealinfo", deal_facts(self, node)), ("bmldealplay", deal_play(self, node))):
+    for macro, parts in (("bmldealinfo", deal_facts(self, deal)), ("bmldealplay", deal_play(self, deal))):
         if parts:
             lines.append(f"\\{macro}{{" + "\\\\".join(parts) + "}")
-    hands = node.get("hands") or {}
-    if isinstance(hands, Mapping):
-        for seat in SEATS:
-            if seat in hands:
-                cards = "".join(f"{{{self.encode(h)}}}" for h in _holdings(hands[seat]))
-                lines.append(f"\\bmlhand{{{seat}}}{cards}")
+    for seat in SEATS:
+        cards = deal.hands.get(seat)
+        if cards is not None:
+            holdings = "".join(f"{{{self.encode(holding)}}}" for holding in cards)
+            lines.append(f"\\bmlhand{{{seat.value}}}{holdings}")
     lines.append("\\end{bmldeal}\n")
     self.body.append("\n".join(lines))
     raise nodes.SkipNode
@@ -243,32 +220,25 @@ def visit_deal(self: LaTeXTranslator, node: bml.deal) -> None:
 # --------------------------------------------------------------------------
 # Auctions
 
-_BID = re.compile(r"([1-7])\s*(NT|[CDHSN])", re.IGNORECASE)
 _CALL_WORDS = {
     "P": "\\bmlpass{}",
-    "PASS": "\\bmlpass{}",
     "D": "\\bmldouble{}",
-    "X": "\\bmldouble{}",
     "R": "\\bmlredouble{}",
-    "XX": "\\bmlredouble{}",
-    "AP": "\\bmlallpass{}",
-    "-": "",
-    "": "",
+    AuctionMark.ALL_PASS.value: "\\bmlallpass{}",
+    AuctionMark.EMPTY.value: "",
 }
 
 
-def auction_cell(self: LaTeXTranslator, cell: object) -> str:
+def auction_cell(self: LaTeXTranslator, cell: Call | AuctionMark) -> str:
     """One auction cell as LaTeX: a bid, a word for pass/double/redouble/all pass, or escaped text."""
-    text = str(cell).strip()
-    bid = _BID.fullmatch(text)
-    if bid:
-        return f"\\bmlbid{{{bid.group(1)}}}{{{_strain(self, bid.group(2))}}}"
-    word = _CALL_WORDS.get(text.upper())
-    return word if word is not None else self.encode(text)
+    if isinstance(cell, Call) and cell.strain is not None:
+        return f"\\bmlbid{{{cell.level}}}{{{_strain(cell.strain)}}}"
+    word = _CALL_WORDS.get(cell.value if isinstance(cell, AuctionMark) else str(cell))
+    return word if word is not None else self.encode(cell_label(cell))
 
 
 def visit_auction(self: LaTeXTranslator, node: bml.auction) -> None:
-    rows = node.get("rows") or []
+    rows = node.model.rows
     body = " \\\\\n".join(" & ".join(auction_cell(self, cell) for cell in row[:4]) for row in rows)
     self.body.append(f"\n{_anchor(self, node)}\\begin{{bmlauction}}\n{body}\n\\end{{bmlauction}}\n")
     raise nodes.SkipNode
@@ -296,9 +266,3 @@ def copy_style_file(app: Sphinx) -> None:
     if app.builder.format == "latex":
         Path(app.outdir).mkdir(parents=True, exist_ok=True)
         shutil.copyfile(STYLE_FILE, Path(app.outdir) / STYLE_FILE.name)
-
-
-def setup(app: Sphinx) -> None:
-    """Register the LaTeX package and copy it into LaTeX builds."""
-    app.add_latex_package(PACKAGE)
-    app.connect("builder-inited", copy_style_file)

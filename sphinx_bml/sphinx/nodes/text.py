@@ -14,8 +14,9 @@ from typing import Any, TypeVar
 from docutils import nodes
 from sphinx.writers.text import MAXWIDTH, TextTranslator
 
+from ...language.notation import SUIT_GLYPHS
+from .. import nodes as bml
 from . import diagrams
-from . import nodes as bml
 
 _GAP = "  "
 _BRANCH, _LAST_BRANCH, _THROUGH, _CLEAR = "\u251c\u2500 ", "\u2514\u2500 ", "\u2502  ", "   "
@@ -92,15 +93,15 @@ def visit_bidtable(self: TextTranslator, node: bml.bidtable) -> None:
 
 
 def visit_deal(self: TextTranslator, node: bml.deal) -> None:
-    _block(self, diagrams.deal_lines(node))
+    _block(self, diagrams.deal_lines(node.model))
 
 
 def visit_auction(self: TextTranslator, node: bml.auction) -> None:
-    _block(self, diagrams.auction_lines(node))
+    _block(self, diagrams.auction_lines(node.model))
 
 
 def visit_suit(self: TextTranslator, node: bml.suit) -> None:
-    self.add_text(bml.SUIT_SYMBOLS[node["suit"]])
+    self.add_text(SUIT_GLYPHS[node["suit"]])
     raise nodes.SkipNode
 
 

@@ -1,0 +1,242 @@
+"""A site: the systems of many documents put together, in site order.
+
+Each document with bidding tables contributes a :class:`Page`: the meanings
+its tables define, in the order written (hidden tables too), the tables that
+continue a sequence (``1N-2C;``), which sequences it shows (anchors), and its
+``#+KEY`` metadata. :meth:`Site.build` puts the pages of the site's toctree
+together in toctree order (:func:`toctree_order`) by the rule of one BML
+file, :meth:`System.define`: the first definition stands. The result says
+what the system is (what ``.bss`` and BBOalert files hold), where each
+sequence can be linked to, where the notes contradict themselves
+(:class:`Conflict`) and which tables continue a sequence that nothing
+describes (:class:`Orphan`).
+
+Documents outside the toctree are not part of the system and are compared
+with nothing; their sequences can still be linked to where the system does
+not show them.
+
+Pure Python: the Sphinx domain keeps one :class:`Page` per document and asks
+a :class:`Site` everything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Sequence as Ordered
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .calls import PASS, Sequence
+from .errors import Location
+from .model import Seat, Vulnerability
+from .notation import anchor
+from .system import Key, Meaning, System
+
+
+class Continuation(NamedTuple):
+    """A table that continues a sequence (``1N-2C;``): the sequences it continues, and where."""
+
+    sequences: tuple[Sequence, ...]
+    location: Location
+
+    @property
+    def required(self) -> tuple[Sequence, ...]:
+        """What the notes must describe for this table to make sense (:func:`required`)."""
+        needed = (required(sequence) for sequence in self.sequences)
+        return tuple(dict.fromkeys(sequence for sequence in needed if sequence is not None))
+
+
+def required(sequence: Sequence) -> Sequence | None:
+    """What a table continuing ``sequence`` needs the notes to describe: the
+    sequence up to our last call that is not a pass. The opponents' calls and
+    our passes need no description: ``(1N)-P-(P)-`` needs nothing,
+    ``1C-(1D);`` needs 1C, ``1N-2C;`` needs 1N-2C."""
+    for index in reversed(range(len(sequence.calls))):
+        if sequence.is_ours(index) and sequence.calls[index] != PASS:
+            return Sequence(sequence.calls[: index + 1], sequence.we_open)
+    return None
+
+
+@dataclass(frozen=True)
+class Page:
+    """What one document contributes to the site."""
+
+    #: the document's meanings in order, the first definition standing within it
+    meanings: tuple[Meaning, ...] = ()
+    #: later definitions within the document that contradict the one standing
+    overruled: tuple[Meaning, ...] = ()
+    #: its tables that continue a sequence
+    continued: tuple[Continuation, ...] = ()
+    #: the anchors of the sequences it shows (a ``#HIDE`` table shows none)
+    anchors: frozenset[str] = frozenset()
+    #: its ``#+TITLE``, ``#+DESCRIPTION``, ... values
+    metadata: tuple[tuple[str, str], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.meanings or self.continued or self.metadata)
+
+    def shows(self, meaning: Meaning) -> bool:
+        return anchor(*meaning.key) in self.anchors
+
+
+class Target(NamedTuple):
+    """Where a sequence is linked to: a document, and the meaning shown there."""
+
+    docname: str
+    meaning: Meaning
+
+    @property
+    def anchor(self) -> str:
+        return anchor(*self.meaning.key)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """``later`` says another thing than ``first``, which stands."""
+
+    later: Meaning
+    first: Meaning
+
+
+@dataclass(frozen=True)
+class Orphan:
+    """A table continuing sequences that no table describes."""
+
+    continuation: Continuation
+    missing: tuple[Sequence, ...]
+
+
+@dataclass
+class Site:
+    """The pages put together: the system, its link targets, its contradictions."""
+
+    #: the meanings of the toctree's pages, the first definition standing
+    system: System = field(default_factory=System)
+    #: where each sequence is linked to: where it stands if shown there, else the first page showing it
+    targets: dict[Key, Target] = field(default_factory=dict)
+    #: each sequence → the seats and vulnerabilities it is shown at, in site order
+    variants: dict[Sequence, list[Key]] = field(default_factory=dict)
+    #: every sequence some page defines, shown or not
+    defined: set[Sequence] = field(default_factory=set)
+    conflicts: list[Conflict] = field(default_factory=list)
+    orphans: list[Orphan] = field(default_factory=list)
+    #: documents with bidding tables that the toctree does not reach
+    unlisted: list[str] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, order: Iterable[str], pages: Mapping[str, Page]) -> Site:
+        """The site of the documents in ``order`` (the toctree's), and the others as link targets only."""
+        site = cls()
+        listed = list(order)
+        for docname in listed:
+            page = pages.get(docname)
+            if page is not None:
+                site._add(docname, page)
+        described = {meaning.sequence for meaning in site.system if meaning.description}
+        for docname in listed:
+            for continuation in pages[docname].continued if docname in pages else ():
+                missing = tuple(sequence for sequence in continuation.required if sequence not in described)
+                if missing:
+                    site.orphans.append(Orphan(continuation, missing))
+        for docname in sorted(set(pages) - set(listed)):
+            page = pages[docname]
+            if page.meanings:
+                site.unlisted.append(docname)
+            for meaning in page.meanings:
+                site.defined.add(meaning.sequence)
+                if page.shows(meaning) and meaning.key not in site.targets:
+                    site._link(docname, meaning)
+        return site
+
+    def _add(self, docname: str, page: Page) -> None:
+        conflicts = []
+        for meaning in page.meanings:
+            self.defined.add(meaning.sequence)
+            shown = page.shows(meaning)
+            if shown and meaning.key not in self.targets:
+                self._link(docname, meaning)
+            outcome = self.system.define(meaning)
+            if outcome.stands and shown:
+                self.targets[meaning.key] = Target(docname, meaning)
+            if outcome.contradicts is not None:
+                conflicts.append(Conflict(meaning, outcome.contradicts))
+        for meaning in page.overruled:
+            outcome = self.system.define(meaning)
+            if outcome.contradicts is not None:
+                conflicts.append(Conflict(meaning, outcome.contradicts))
+        self.conflicts += sorted(conflicts, key=lambda conflict: conflict.later.location)
+
+    def _link(self, docname: str, meaning: Meaning) -> None:
+        self.targets[meaning.key] = Target(docname, meaning)
+        self.variants.setdefault(meaning.sequence, []).append(meaning.key)
+
+    def target(self, sequence: Sequence, seat: Seat | None, vulnerability: Vulnerability | None) -> Target | None:
+        """Where a reference links to: the variant asked for, else any seat and
+        vulnerability if shown, else the first variant shown."""
+        if seat is not None or vulnerability is not None:
+            return self.targets.get((seat or Seat.ANY, vulnerability or Vulnerability(), sequence))
+        variants = self.variants.get(sequence)
+        if not variants:
+            return None
+        preferred = (Seat.ANY, Vulnerability(), sequence)
+        return self.targets[preferred if preferred in self.targets else variants[0]]
+
+    def meaning(self, key: Key) -> Meaning | None:
+        """What ``key`` means: the definition that stands, else the one shown (outside the toctree)."""
+        standing = self.system.get(key)
+        if standing is not None:
+            return standing
+        target = self.targets.get(key)
+        return None if target is None else target.meaning
+
+
+def toctree_order(root: str, toctrees: Mapping[str, Ordered[str]], documents: Collection[str]) -> list[str]:
+    """The ``documents`` reachable from ``root`` through ``toctrees`` (document →
+    the documents its toctrees list), in reading order: depth first."""
+    order: list[str] = []
+    seen: set[str] = set()
+    pending = [root]
+    while pending:
+        docname = pending.pop()
+        if docname in seen or docname not in documents:
+            continue
+        seen.add(docname)
+        order.append(docname)
+        pending.extend(reversed(toctrees.get(docname, ())))
+    return order
+
+
+# --------------------------------------------------------------------------
+# Listing the sequences: the order of an index of sequences
+
+#: A group of sequences: ours (0) before theirs (1), all-pass sequences last (2); then the opening call's rank.
+GroupKey = tuple[int, int]
+
+_VULNERABILITY_ORDER = {"0": 0, "N": 1, "Y": 2}
+
+
+def opening(sequence: Sequence) -> tuple[GroupKey, int | None]:
+    """The group of a sequence (by its opening: the first call that is not a
+    pass) and the position of that call (``None``: all passes)."""
+    for index, call in enumerate(sequence.calls):
+        if call != PASS:
+            return (0 if sequence.is_ours(index) else 1, call.rank), index
+    return (2, 0), None
+
+
+def bidding_order(key: Key) -> tuple[int, ...]:
+    """Bidding order, a pass first (so the sequences without interference come
+    before the others) and a sequence before those continuing it; then seat
+    and vulnerability."""
+    seat, vulnerability, sequence = key
+    calls = (-1 if call == PASS else call.rank for call in sequence.calls)
+    vulnerabilities = (_VULNERABILITY_ORDER[side] for side in vulnerability.code)
+    return (*calls, -2, int(seat.value), *vulnerabilities)
+
+
+def by_opening(keys: Iterable[Key], sort: Callable[[Key], tuple[int, ...]] = bidding_order) -> list[list[Key]]:
+    """``keys`` grouped by opening, ours first, each group in bidding order."""
+    groups: dict[GroupKey, list[Key]] = {}
+    for key in keys:
+        groups.setdefault(opening(key[2])[0], []).append(key)
+    return [sorted(groups[group], key=sort) for group in sorted(groups)]
