@@ -3,7 +3,7 @@
 Build it with::
 
     sphinx-build -W -b html docs docs/_build/html
-    sphinx-build -W -M latexpdf docs docs/_build      # the PDF (needs TeX Live)
+    sphinx-build -M latexpdf docs docs/_build -W      # the PDF (needs TeX Live; -M must come first)
 
 The extras it needs: ``pip install 'sphinx-bml[docs]'`` (or ``-e '.[docs]'``).
 """

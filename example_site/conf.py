@@ -4,7 +4,7 @@ Build it with::
 
     sphinx-build -W -b html example_site _build/html
     sphinx-build -W -b bss example_site _build/bss        # the Full Disclosure (.bss) file
-    sphinx-build -W -M latexpdf example_site _build        # the PDF
+    sphinx-build -M latexpdf example_site _build -W        # the PDF (-M must come first)
 """
 
 project = "Kestrel Precision"

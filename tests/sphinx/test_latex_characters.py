@@ -1,0 +1,293 @@
+"""Characters bridge players type reach the PDF with pdflatex, and those pdflatex
+cannot print are found, located and named, with the cure (xelatex)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from docutils import nodes
+from docutils.core import publish_doctree
+from sphinx.testing.util import SphinxTestApp
+
+from sphinx_bml.sphinx import latex
+from sphinx_bml.sphinx.latex_characters import (
+    CURE,
+    TEX_LIVE_RANGES,
+    characters_in_ranges,
+    declared_in_style,
+    handled_by_sphinx,
+    printable_by_pdflatex,
+    unprintable_characters,
+    untypesettable_in_doctree,
+)
+from tests.support import require
+
+DECLARED = declared_in_style(latex.STYLE_FILE.read_text(encoding="utf-8"))
+PRINTABLE = printable_by_pdflatex(DECLARED)
+
+#: Characters bridge players type or paste into their notes, and what pdftotext
+#: reads back from the PDF (the white suits are printed as the filled ones).
+PLAYER_CHARACTERS = {
+    "\N{MINUS SIGN}": "\N{MINUS SIGN}",
+    "♣": "♣",
+    "♦": "♦",
+    "♥": "♥",
+    "♠": "♠",
+    "♧": "♣",
+    "♢": "♦",
+    "♡": "♥",
+    "♤": "♠",
+    "≥": "≥",
+    "≤": "≤",
+    "±": "±",
+    "×": "×",
+    "÷": "÷",
+    "→": "→",
+    "←": "←",
+    "⇒": "⇒",
+    "↔": "↔",
+    "½": "½",
+    "¼": "¼",
+    "¾": "¾",
+    "‘": "‘",
+    "’": "’",
+    "“": "“",
+    "”": "”",
+    "–": "–",
+    "—": "—",
+    "…": ". . .",  # \textellipsis of the T1 font: three spaced dots
+    "°": "°",
+    "•": "•",
+    "·": "·",
+    "≠": "\u0338=",  # \neq: a slash laid over =
+    "≈": "≈",
+    "€": "€",
+    "£": "£",
+    "§": "§",
+    "é": "é",
+    "ø": "ø",
+    "ß": "ß",
+    "ñ": "ñ",
+    "ü": "ü",
+    "ł": "ł",
+    "ś": "ś",
+    "«": "«",
+    "»": "»",
+}
+#: Typed, but nothing to read back: spaces of several widths.
+INVISIBLE = "\N{NO-BREAK SPACE}\N{THIN SPACE}\N{NARROW NO-BREAK SPACE}\N{ZERO WIDTH SPACE}"
+
+
+# --------------------------------------------------------------------------
+# Which characters pdflatex prints
+
+
+def test_every_character_players_type_is_printable() -> None:
+    typed = "".join(PLAYER_CHARACTERS) + INVISIBLE + "♠♥♦♣ ≥≤ ✓ ✗ ★ ⅓ ⅔"
+    assert unprintable_characters(typed, PRINTABLE) == []
+
+
+def test_the_minus_sign_of_a_real_repository_is_declared() -> None:
+    assert "\N{MINUS SIGN}" in DECLARED  # it stopped `make latexpdf` in a real repository
+
+
+def test_suits_filled_and_white_are_declared() -> None:
+    assert set("♠♥♦♣♤♡♢♧") <= DECLARED
+
+
+def test_ascii_is_never_reported() -> None:
+    assert unprintable_characters("".join(map(chr, range(128))), frozenset()) == []
+
+
+def test_other_scripts_and_pictures_are_found_where_they_first_are() -> None:
+    text = "1NT −1 trick ≥ 15\nПолька: Ж, then ж and Ж again\nGood lead 👍 and α"
+    found = unprintable_characters(text, PRINTABLE)
+    assert [(f.character, f.line, f.column) for f in found] == [
+        ("П", 2, 1),
+        ("о", 2, 2),
+        ("л", 2, 3),
+        ("ь", 2, 4),
+        ("к", 2, 5),
+        ("а", 2, 6),
+        ("Ж", 2, 9),
+        ("ж", 2, 17),
+        ("👍", 3, 11),
+        ("α", 3, 17),
+    ]
+
+
+def test_message_names_the_character_and_the_cure() -> None:
+    (found,) = unprintable_characters("steps 2 ➝ 3", PRINTABLE)
+    assert found.code == "U+279D"
+    assert found.message == (
+        "the PDF cannot show the character '➝' (U+279D TRIANGLE-HEADED RIGHTWARDS ARROW) with LaTeX's default "
+        'engine, pdflatex: add latex_engine = "xelatex" to conf.py, or type it another way'
+    )
+    assert CURE in found.message
+
+
+def test_invisible_and_combining_characters_are_named_not_shown() -> None:
+    # an accent typed as a second character (e + U+0301), as some keyboards do
+    (accent,) = unprintable_characters("Beyonce\u0301 convention", PRINTABLE)
+    assert accent.name == "COMBINING ACUTE ACCENT"
+    assert "'" not in accent.message.split("(")[0]
+    (space,) = unprintable_characters("15\u3000HCP", PRINTABLE)
+    assert space.name == "IDEOGRAPHIC SPACE" and "'\u3000'" not in space.message
+
+
+def test_sphinx_escapes_and_declares_some_itself() -> None:
+    assert {"∞", "✓", "±", "→", "\N{NO-BREAK SPACE}", "└"} <= handled_by_sphinx()
+    assert all(not character.isascii() for character in handled_by_sphinx())
+
+
+def test_declarations_commented_out_do_not_count() -> None:
+    style = "\\DeclareUnicodeCharacter{2212}{\\textminus}\n% \\DeclareUnicodeCharacter{2265}{\\geq}\n"
+    assert declared_in_style(style) == {"\N{MINUS SIGN}"}
+
+
+def test_ranges_are_read_inclusive() -> None:
+    assert characters_in_ranges("00A0-00A2 2026") == {"\xa0", "¡", "¢", "…"}
+
+
+def _tex_live_declarations() -> Iterator[int]:
+    for name in ("t1enc.dfu", "ts1enc.dfu", "ot1enc.dfu", "omsenc.dfu"):
+        found = subprocess.run(["kpsewhich", name], capture_output=True, text=True, check=False).stdout.strip()
+        require(bool(found), f"{name} not found (TeX Live)")
+        text = Path(found).read_text(encoding="latin-1")
+        yield from (int(code, 16) for code in re.findall(r"\\DeclareUnicodeCharacter\{([0-9A-Fa-f]+)\}", text))
+
+
+@pytest.mark.latex
+def test_tex_live_ranges_are_those_of_the_installed_tex_live() -> None:
+    require(shutil.which("kpsewhich") is not None, "kpsewhich is not installed (TeX Live)")
+    from_tex_live = {chr(code) for code in _tex_live_declarations()} | set("ˆ˜…")
+    assert characters_in_ranges(TEX_LIVE_RANGES) == from_tex_live
+
+
+# --------------------------------------------------------------------------
+# In a document
+
+
+def test_doctree_gives_each_character_once_with_its_element() -> None:
+    doctree = publish_doctree(
+        "Title with Ж\n============\n\n"
+        "A paragraph\nwith Ж and ≥ and 😀.\n\n"
+        ".. raw:: latex\n\n   \\textit{😀 raw LaTeX is the author's own}\n\n"
+        ".. a comment with ☃\n\n"
+        "* a list item with ☃\n",
+        settings_overrides={"report_level": 5},
+    )
+    found = [
+        (type(element).__name__, f.character, f.line) for element, f in untypesettable_in_doctree(doctree, PRINTABLE)
+    ]
+    assert found == [("title", "Ж", 1), ("paragraph", "😀", 2), ("paragraph", "☃", 1)]
+    paragraph = next(e for e, f in untypesettable_in_doctree(doctree, PRINTABLE) if f.character == "😀")
+    assert isinstance(paragraph, nodes.paragraph) and paragraph.line == 4  # its first line; the emoji is on the second
+
+
+# --------------------------------------------------------------------------
+# A real PDF
+
+CONF = """\
+project = "Characters"
+extensions = ["sphinx_bml"]
+latex_documents = [("index", "characters.tex", "Characters", "sphinx-bml", "howto")]
+latex_use_xindy = False
+"""
+
+#: Every character that pdflatex prints according to this module, in one
+#: paragraph: the PDF compiling proves the list (Sphinx escapes the ASCII ones).
+EVERY_PRINTABLE = " ".join(sorted(PRINTABLE - {"\ufeff"}))
+
+
+def index_rst() -> str:
+    typed = " ".join(f"[{character}]" for character in PLAYER_CHARACTERS)
+    return f"""\
+Characters
+==========
+
+Suits ♠♥♦♣ and limits ≥ 15 − 2
+------------------------------
+
+Prose as players type it: {typed} and spaces[{INVISIBLE}]end.
+
+.. bml::
+
+  1C  Polish club: 12−14 balanced, or ≥ 18 any; ♤♡♢♧ typed white
+  1D  4+♦, 11–17 HCP… ½ of the time 5+; “natural”
+    1H  ≥ 4♥, forcing → rebid ← ½ ¼ ¾ ± ×
+
+Every character pdflatex prints, as far as this package knows:
+
+{EVERY_PRINTABLE}
+"""
+
+
+@pytest.fixture(scope="module")
+def pdf_text(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """One PDF for the module: build the LaTeX sources, run Sphinx's Makefile, read the text back."""
+    for tool in ("make", "latexmk", "pdflatex", "pdftotext"):
+        require(shutil.which(tool) is not None, f"{tool} is not installed (TeX Live, make, poppler-utils)")
+    source = tmp_path_factory.mktemp("characters")
+    (source / "conf.py").write_text(CONF, encoding="utf-8")
+    (source / "index.rst").write_text(index_rst(), encoding="utf-8")
+    app = SphinxTestApp("latex", srcdir=source, builddir=source / "_build")
+    try:
+        app.build()
+        warnings = app.warning.getvalue()
+    finally:
+        app.cleanup()
+    assert warnings == ""
+    outdir = source / "_build" / "latex"
+    result = subprocess.run(
+        ["make", "all-pdf", "LATEXOPTS=-interaction=nonstopmode -halt-on-error", "LATEXMKOPTS=-silent"],
+        cwd=outdir,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    log = (outdir / "characters.log").read_text(errors="replace") if (outdir / "characters.log").exists() else ""
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:] + log[-3000:]
+    assert "pdfTeX" in log.splitlines()[0]
+    text = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", str(outdir / "characters.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return " ".join(text.split())
+
+
+@pytest.mark.latex
+@pytest.mark.slow
+def test_pdf_has_every_character_players_type(pdf_text: str) -> None:
+    packed = "".join(pdf_text.split())
+    missing = {
+        typed: shown for typed, shown in PLAYER_CHARACTERS.items() if f"[{''.join(shown.split())}]" not in packed
+    }
+    assert missing == {}
+    assert "spaces[" in pdf_text and "]end." in pdf_text
+
+
+@pytest.mark.latex
+@pytest.mark.slow
+def test_pdf_has_the_characters_in_headings_and_bidding_tables(pdf_text: str) -> None:
+    assert "Suits ♠♥♦♣ and limits ≥ 15 − 2" in pdf_text
+    assert "Polish club: 12−14 balanced, or ≥ 18 any; ♠♥♦♣ typed white" in pdf_text
+    assert "4+♦, 11–17 HCP. . . ½ of the time 5+; “natural”" in pdf_text
+    assert "≥ 4♥, forcing → rebid ← ½ ¼ ¾ ± ×" in pdf_text
+
+
+@pytest.mark.latex
+@pytest.mark.slow
+def test_pdf_has_every_character_said_printable(pdf_text: str) -> None:
+    # a sample read back: the compile itself (no "Unicode character not set up") is the proof
+    for character in "ĄąŁłŚśŻżĆćŃńÅåØøÆæÞþ€™‰†‡":
+        assert character in pdf_text
