@@ -136,11 +136,11 @@ def count_sequences(folder: Path) -> int:
 
 def switch_off() -> None:
     """Take the domain out: no anchors, no objects, no index, no checks; ``:bml:seq:`` stays as text."""
-    from sphinx.application import Sphinx
     from sphinx.domains import Domain
     from sphinx.roles import XRefRole
 
-    from sphinx_bml.sphinx import cross_references, translate
+    from sphinx_bml.sphinx.domain import anchors, domain
+    from sphinx_bml.sphinx.reading import to_nodes
 
     class NoDomain(Domain):
         name = "bml"
@@ -149,17 +149,15 @@ def switch_off() -> None:
         def merge_domaindata(self, docnames: object, otherdata: object) -> None:
             pass
 
-    def setup(app: Sphinx) -> None:
-        app.add_config_value("bml_general_index", 0, "env", int)
-        app.add_domain(NoDomain)
-
-    block = translate.block
+    block = to_nodes.block
 
     def block_without_anchors(item: object, *, tree: bool, anchors: bool = True) -> object:
         return block(item, tree=tree, anchors=False)  # type: ignore[arg-type]
 
-    cross_references.setup = setup  # type: ignore[assignment]
-    translate.block = block_without_anchors  # type: ignore[assignment]
+    domain.BMLDomain = NoDomain  # type: ignore[misc]
+    domain.pages_to_rewrite = lambda app, env: []  # type: ignore[assignment]
+    anchors.SequenceAnchors.apply = lambda self, **kwargs: None  # type: ignore[method-assign]
+    to_nodes.block = block_without_anchors  # type: ignore[assignment]
 
 
 def build_here(mode: str, source: str, output: str) -> int:

@@ -60,6 +60,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_css_file(html.STYLESHEET.name)
     app.add_latex_package(latex.PACKAGE)
     app.connect("builder-inited", latex.copy_style_file)
+    app.connect("doctree-resolved", latex.warn_unprintable)
 
     # the domain: the site's system, references, the sequence index, the checks
     app.add_domain(BMLDomain)

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from tests.support import ROOTS, conformance_dir, require
+from tests.support import EXAMPLE_SITE, ROOTS, conformance_dir, require, sphinx_build
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
@@ -56,3 +56,14 @@ def reference(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     if str(unpacked) not in sys.path:
         sys.path.insert(0, str(unpacked))
     return importlib.import_module("bml.bss")
+
+
+@pytest.fixture(scope="session")
+def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example site, built once per test session with -W as html, bss and
+    bboalert: the folder holding ``html/``, ``bss/`` and ``bboalert/``."""
+    out = tmp_path_factory.mktemp("example-site")
+    for builder in ("html", "bss", "bboalert"):
+        result = sphinx_build("-b", builder, EXAMPLE_SITE, out / builder)
+        assert result.returncode == 0, result.stderr
+    return out

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,12 @@ def located_warnings(app: SphinxTestApp) -> list[tuple[str, int, str, str]]:
         file = Path(match["file"]).relative_to(app.srcdir).as_posix()
         found.append((file, int(match["line"]), match["type"], match["message"]))
     return found
+
+
+EXAMPLE_SITE = ROOT / "example_site"
+
+
+def sphinx_build(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
+    """``python -m sphinx`` with ``arguments`` first (``-M`` must lead), then ``-W --keep-going``."""
+    command = [sys.executable, "-m", "sphinx", *map(str, arguments), "-W", "--keep-going"]
+    return subprocess.run(command, capture_output=True, text=True, check=False)

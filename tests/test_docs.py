@@ -114,6 +114,7 @@ def test_read_the_docs_configuration() -> None:
 
 
 @pytest.mark.latex
+@pytest.mark.slow
 def test_docs_build_as_pdf_without_a_warning(tmp_path: Path) -> None:
     require(shutil.which("latexmk") is not None, "latexmk (TeX Live) is not installed")
     require(shutil.which("make") is not None, "make is not installed")

@@ -25,7 +25,7 @@ import pytest
 from sphinx_bml.sphinx.nodes import html, latex
 from tests.support import ROOT, require
 
-pytestmark = pytest.mark.packaging
+pytestmark = [pytest.mark.packaging, pytest.mark.slow]
 
 TIMEOUT = 900
 #: Files the wheel must hold, beside the Python modules.

@@ -37,9 +37,11 @@ from sphinx_bml.formats.bss_tree import build_document
 from sphinx_bml.formats.bss_writer import bss_lines
 from sphinx_bml.formats.pages import write_page
 from sphinx_bml.language import Meaning, Reader, Seat, expand
+from sphinx_bml.language.errors import Kind
 from sphinx_bml.language.model import ANY_VULNERABILITY
 from sphinx_bml.language.parser import Parser
 from sphinx_bml.language.reader import decode
+from sphinx_bml.sphinx.config import SETTINGS
 
 logger = logging.getLogger(__name__)
 
@@ -136,7 +138,32 @@ def _label(text: str) -> nodes.Node:
     return nodes.paragraph(text, text, classes=["bml-example-label"])
 
 
+class BMLReferenceTable(SphinxDirective):
+    """``.. bml-reference-table:: settings`` or ``warnings``: the table made from
+    the code that declares them (``SETTINGS``, ``Kind``), so it cannot drift."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        what = self.arguments[0]
+        if what == "settings":
+            header = ["setting", "default", "what it does"]
+            rows = [[f"``{s.name}``", s.shown_default, s.help] for s in SETTINGS]
+            widths = "30 15 55"
+        elif what == "warnings":
+            header = ["warning", "what it is about"]
+            rows = [[f"``bml.{kind.value}``", kind.description] for kind in Kind]
+            widths = "20 80"
+        else:
+            raise self.error(f"bml-reference-table: 'settings' or 'warnings', not {what!r}")
+        lines = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}", ""]
+        for row in [header, *rows]:
+            lines += [f"   {'*' if index == 0 else ' '} - {cell}" for index, cell in enumerate(row)]
+        return self.parse_text_to_nodes("\n".join(lines))
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
+    app.add_directive("bml-reference-table", BMLReferenceTable)
     app.add_directive("bml-sequences", BMLSequences)
     app.add_directive("bss2bml-output", BSS2BMLOutput)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

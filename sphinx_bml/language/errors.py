@@ -28,32 +28,54 @@ class Kind(enum.StrEnum):
     """What a problem is about. In Sphinx every problem is a warning of type
     ``bml`` and of this subtype (``bml.syntax``), so ``suppress_warnings``
     can silence one kind. The engine reports the first three; the Sphinx
-    adapters the others. Each member's comment is its documentation."""
+    adapters the others. Each member carries its :attr:`description`, which
+    the documentation lists."""
 
-    #: a file could not be read: ``#INCLUDE`` of a missing file, an include
-    #: cycle, a file outside the documentation folder, file insertion switched
-    #: off, a file that is not UTF-8
-    INCLUDE = "include"
-    #: BML that cannot be read: a bad call, bad indentation, an unknown
-    #: command, ``#PASTE`` of an unknown name, a bad ``#VUL``
-    SYNTAX = "syntax"
-    #: a bidding table whose calls do not make an auction, such as an
-    #: insufficient bid or a step beyond 7NT
-    SEQUENCE = "sequence"
-    #: a ``bml`` directive used in a way that cannot work as written
-    DIRECTIVE = "directive"
-    #: a setting in ``conf.py`` that cannot work (its default is used)
-    CONFIG = "config"
-    #: something the ``bss`` builder leaves out, and why
-    BSS = "bss"
-    #: something the ``bboalert`` builder leaves out, and why
-    BBOALERT = "bboalert"
-    #: a sequence that two tables define with different meanings
-    CONFLICT = "conflict"
-    #: a table continuing a sequence that no table describes
-    ORPHAN = "orphan"
-    #: a ``:bml:seq:`` reference that cannot be read or leads nowhere
-    REF = "ref"
+    description: str
+
+    def __new__(cls, value: str, description: str) -> Kind:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.description = description
+        return member
+
+    INCLUDE = (
+        "include",
+        "a file that cannot or may not be read: a missing ``#INCLUDE``, an include cycle, a file outside "
+        "the documentation folder, file insertion switched off, a file that is not UTF-8",
+    )
+    SYNTAX = (
+        "syntax",
+        "BML that cannot be read: an unknown call, bad indentation, an unknown command, ``#PASTE`` of an "
+        "unknown name, a bad ``#VUL``",
+    )
+    SEQUENCE = (
+        "sequence",
+        "calls that do not make an auction: an insufficient bid, a step beyond 7NT, ``om`` without ``m``",
+    )
+    DIRECTIVE = ("directive", "the ``bml`` directive used in a way that cannot work as written")
+    CONFIG = ("config", "a setting in ``conf.py`` that cannot work: its default is used")
+    BSS = (
+        "bss",
+        "a document with bidding tables that the ``bss`` builder leaves out, because the root document's "
+        "toctree does not reach it",
+    )
+    BBOALERT = (
+        "bboalert",
+        "a document with bidding tables that the ``bboalert`` builder leaves out, because the root "
+        "document's toctree does not reach it",
+    )
+    CONFLICT = (
+        "conflict",
+        "a sequence (at the same seat and vulnerability) that two tables define with different meanings: "
+        "at the second, naming the first, which stands",
+    )
+    ORPHAN = ("orphan", "a table that continues a sequence (``1N-2C;``) that no table of the site describes")
+    REF = ("ref", "a ``:bml:seq:`` reference that cannot be read or leads nowhere")
+    LATEX = (
+        "latex",
+        'a character that LaTeX\'s default engine, pdflatex, cannot print: ``latex_engine = "xelatex"`` cures it',
+    )
 
 
 class BMLError(Exception):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import Counter
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -19,7 +17,7 @@ from sphinx_bml.language.calls import Call, Sequence
 from sphinx_bml.language.model import Description, Seat, Vulnerability
 from sphinx_bml.language.system import System
 from sphinx_bml.sphinx.config import default_bboalert_filename
-from tests.support import ROOT, require
+from tests.support import require
 
 ROOT_PAGES = ("openings", "seats", "competition")  # the toctree of tests/roots/test-bboalert
 BBOALERT = pytest.mark.sphinx("bboalert", testroot="bboalert", freshenv=True)
@@ -212,22 +210,14 @@ def test_a_parallel_build_writes_the_same_file(make_app: type[SphinxTestApp], ro
 # The example site
 
 
-def sphinx_build(builder: str, out: Path) -> None:
-    command = [sys.executable, "-m", "sphinx", "-b", builder, ROOT / "example_site", out, "-W", "--keep-going"]
-    result = subprocess.run(list(map(str, command)), capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stderr
-
-
-def test_the_example_site_has_a_record_for_every_call_of_ours_with_a_meaning(tmp_path: Path) -> None:
+def test_the_example_site_has_a_record_for_every_call_of_ours_with_a_meaning(example_site: Path) -> None:
     """Built with -W; checked against the same site's .bss file, read back."""
-    sphinx_build("bboalert", tmp_path / "bboalert")
-    sphinx_build("bss", tmp_path / "bss")
-    (written_file,) = (tmp_path / "bboalert").glob("*.txt")
+    (written_file,) = (example_site / "bboalert").glob("*.txt")
     written = read_bboalert(written_file.read_text(encoding="utf-8"))
     assert written_file.name == "kestrel-precision.txt"
     assert written.title == "Kestrel Precision"
 
-    (bss_file,) = (tmp_path / "bss").glob("*.bss")
+    (bss_file,) = (example_site / "bss").glob("*.bss")
     bss = read_bss(bss_file.read_text(encoding="utf-8"), bss_file.name)
     described = [record for record in bss.sequences if record.description]
     ours = [record for record in described if record.sequence.is_ours(len(record.calls) - 1)]

@@ -104,6 +104,7 @@ def check_layout(page: Any, width: int) -> None:
 @pytest.mark.browser
 # Sphinx's test app swaps alabaster (Sphinx's default theme) for "basic", whose
 # body has a min-width of 360 px plus margins; test the theme people get.
+@pytest.mark.slow
 @pytest.mark.sphinx("html", testroot="browser", srcdir="browser-html", confoverrides={"html_theme": "alabaster"})
 def test_layout_in_chromium(app: Any, browser: Any) -> None:
     app.build()

@@ -1,45 +1,26 @@
-"""The example site builds with -W as html, bss and latexpdf, and is a real system."""
+"""The example site builds with -W as html, bss and latexpdf, and is a real system (built once: ``example_site``)."""
 
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from tests.support import ROOT, require
-
-SITE = ROOT / "example_site"
+from tests.support import EXAMPLE_SITE, require, sphinx_build
 
 
-def sphinx_build(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
-    """sphinx-build with ARGUMENTS first (``-M`` must lead), then -W."""
-    command = [sys.executable, "-m", "sphinx", *map(str, arguments), "-W", "--keep-going"]
-    return subprocess.run(command, capture_output=True, text=True, check=False)
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("example")
-    for builder in ("html", "bss"):
-        result = sphinx_build("-b", builder, SITE, out / builder)
-        assert result.returncode == 0, result.stderr
-    return out
-
-
-def test_html_has_every_page_with_tables(built: Path) -> None:
-    pages = {p.stem for p in (built / "html").glob("*.html")}
+def test_html_has_every_page_with_tables(example_site: Path) -> None:
+    pages = {p.stem for p in (example_site / "html").glob("*.html")}
     assert {"index", "openings", "strong_club", "one_diamond", "majors", "notrump", "competition"} <= pages
-    soup = BeautifulSoup((built / "html" / "notrump.html").read_text(encoding="utf-8"), "html.parser")
+    soup = BeautifulSoup((example_site / "html" / "notrump.html").read_text(encoding="utf-8"), "html.parser")
     assert soup.select("div.bml-bidtable li.bml-bid"), "the .bml page shows its included modules"
     assert soup.select("span.bml-suit.bml-hearts")
 
 
-def test_bss_holds_the_whole_system(built: Path) -> None:
-    (bss,) = (built / "bss").glob("*.bss")
+def test_bss_holds_the_whole_system(example_site: Path) -> None:
+    (bss,) = (example_site / "bss").glob("*.bss")
     records = bss.read_text(encoding="utf-8").splitlines()
     assert records[0].startswith("*00{Kestrel Precision}=NYYYYYY")
     assert len(records) - 1 > 300
@@ -48,8 +29,9 @@ def test_bss_holds_the_whole_system(built: Path) -> None:
 
 
 @pytest.mark.latex
+@pytest.mark.slow
 def test_pdf_builds(tmp_path: Path) -> None:
     require(shutil.which("latexmk") is not None, "latexmk (TeX Live) is not installed")
-    result = sphinx_build("-M", "latexpdf", SITE, tmp_path)
+    result = sphinx_build("-M", "latexpdf", EXAMPLE_SITE, tmp_path)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
     assert (tmp_path / "latex" / "kestrel-precision.pdf").stat().st_size > 50_000

@@ -272,12 +272,14 @@ def check_pdf_text(text: str) -> None:
 
 
 @pytest.mark.latex
+@pytest.mark.slow
 @pytest.mark.sphinx("latex", testroot="latex", srcdir="latex-pdflatex")
 def test_pdf_with_pdflatex(app: Any) -> None:
     check_pdf_text(compile_pdf(app, "pdflatex"))
 
 
 @pytest.mark.latex
+@pytest.mark.slow
 @pytest.mark.sphinx("latex", testroot="latex", srcdir="latex-xelatex", confoverrides={"latex_engine": "xelatex"})
 def test_pdf_with_xelatex(app: Any) -> None:
     check_pdf_text(compile_pdf(app, "xelatex"))

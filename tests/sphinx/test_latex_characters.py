@@ -14,8 +14,8 @@ from docutils import nodes
 from docutils.core import publish_doctree
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.sphinx import latex
-from sphinx_bml.sphinx.latex_characters import (
+from sphinx_bml.sphinx.nodes import latex
+from sphinx_bml.sphinx.nodes.latex_characters import (
     CURE,
     TEX_LIVE_RANGES,
     characters_in_ranges,
@@ -291,3 +291,30 @@ def test_pdf_has_every_character_said_printable(pdf_text: str) -> None:
     # a sample read back: the compile itself (no "Unicode character not set up") is the proof
     for character in "ĄąŁłŚśŻżĆćŃńÅåØøÆæÞþ€™‰†‡":
         assert character in pdf_text
+
+
+def test_a_latex_build_names_each_unprintable_character_at_its_line(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    (tmp_path / "conf.py").write_text('extensions = ["sphinx_bml"]\nproject = "chars"\n', encoding="utf-8")
+    (tmp_path / "index.rst").write_text(
+        "Notes\n=====\n\nWe play 1\u2660 \u2212 fine.\n\n.. bml::\n\n   1N  15-17 \u03b1\n   2C  Stayman \u03b1\n",
+        encoding="utf-8",
+    )
+    app = make_app("latex", srcdir=tmp_path)
+    app.build()
+    warnings = app.warning.getvalue()
+    assert warnings.count("[bml.latex]") == 1, warnings  # once per page and character
+    expected = "index.rst:8: WARNING: the PDF cannot show the character '\u03b1' (U+03B1 GREEK SMALL LETTER ALPHA)"
+    assert expected in warnings
+    assert CURE in warnings
+
+
+def test_xelatex_builds_are_not_checked(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["sphinx_bml"]\nlatex_engine = "xelatex"\nlatex_use_xindy = False\n', encoding="utf-8"
+    )
+    (tmp_path / "index.rst").write_text("Notes\n=====\n\n\u03b1\n", encoding="utf-8")
+    app = make_app("latex", srcdir=tmp_path)
+    app.build()
+    assert "bml.latex" not in app.warning.getvalue()

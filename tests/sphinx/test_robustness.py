@@ -7,6 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sphinx.testing.util import SphinxTestApp
@@ -48,6 +49,7 @@ def indent(text: str) -> str:
     return "".join(f"   {line}\n" if line.strip() else "\n" for line in text.splitlines())
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(directive=SNIPPETS, page=SNIPPETS)
 def test_any_bml_builds(directive: str, page: str) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +30,12 @@ from sphinx.application import Sphinx
 from sphinx.writers.latex import LaTeXTranslator
 
 from ...language.calls import Call, Strain
+from ...language.errors import Kind
 from ...language.model import AuctionMark, Contract, Deal, Direction
 from ...language.notation import cell_label
 from .. import nodes as bml
+from ..diagnostics import warn
+from .latex_characters import declared_in_style, printable_by_pdflatex, untypesettable_in_doctree
 
 PACKAGE = "sphinxbml"
 TEXINPUTS = Path(__file__).resolve().parent / "texinputs"
@@ -259,6 +263,25 @@ VISITORS: dict[type[nodes.Element], tuple[Visitor, Visitor | None]] = {
     bml.deal: (visit_deal, _nothing),
     bml.auction: (visit_auction, _nothing),
 }
+
+
+def warn_unprintable(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: with pdflatex, each character of the page it
+    cannot print, once, as a ``bml.latex`` warning at its line."""
+    if app.builder.format != "latex" or app.config.latex_engine != "pdflatex":
+        return
+    for element, found in untypesettable_in_doctree(doctree, _printable()):
+        located: nodes.Element | None = element
+        while located is not None and not located.line:  # a meaning's line is its row's
+            located = located.parent
+        source, line = (located.source, located.line) if located is not None else (None, None)
+        line = (line or 1) + found.line - 1
+        warn(Kind.LATEX, found.message, f"{source}:{line}" if source else (docname, line))
+
+
+@cache
+def _printable() -> frozenset[str]:
+    return printable_by_pdflatex(declared_in_style(STYLE_FILE.read_text(encoding="utf-8")))
 
 
 def copy_style_file(app: Sphinx) -> None:
