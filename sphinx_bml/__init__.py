@@ -38,6 +38,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.nodes import fallback, html, latex, text
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
+    from .sphinx.reading.encoding import use_fallback_codec, warn_windows_page
     from .sphinx.reading.parts import exclude_included_parts
     from .sphinx.reading.roles import InlineRole
 
@@ -51,6 +52,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_role("bml", InlineRole())
     app.add_source_suffix(".bml", "bml")
     app.add_source_parser(BMLParser)
+    app.connect("config-inited", use_fallback_codec, priority=900)  # after Sphinx's check of UTF-8 (790)
+    app.connect("source-read", warn_windows_page)
 
     # nodes: one visitor per builder, standard nodes for the others, the static files
     for node in nodes.ALL_NODES:

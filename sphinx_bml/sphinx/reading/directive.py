@@ -110,18 +110,22 @@ class BMLDirective(SphinxDirective):
         """The file named by the argument, unless it cannot or may not be read."""
         name = self.arguments[0]
         relative, absolute = self.env.relfn2path(name, self.env.docname)
-        path = Path(absolute)
+        path = Path(absolute).resolve()  # a link is judged by where it leads
+        shown = name if relative == name.lstrip("/") else f"{name} ({relative})"
         problem = ""
         if not self._includes_enabled:
             problem = f"the BML file {name} is not read here (file insertion is off)"
         elif not path.is_relative_to(Path(self.env.srcdir).resolve()):
             problem = f"the BML file {name} is outside the documentation folder, so it is not read"
-        elif not path.is_file():
-            shown = name if relative == name.lstrip("/") else f"{name} ({relative})"
+        elif path.is_dir():
+            problem = f"cannot read the BML file {shown}: it is a folder, not a file"
+        elif path.exists() and not path.is_file():
+            problem = f"cannot read the BML file {shown}: it is a pipe or a device, not a file, so it is not read"
+        elif not path.exists():
             problem = f"cannot read the BML file {shown}: there is no such file"
         if problem:
             warn(Kind.INCLUDE, problem, place.locate(None))
             if not path.exists():
                 self.env.note_dependency(path)  # read again when it appears
             return None
-        return reader(self.env, self._includes_enabled).read_file(path, str(path))
+        return reader(self.env, self._includes_enabled).read_file(path, absolute)

@@ -1,0 +1,96 @@
+"""Hostile and careless input through real builds: no file read outside the
+documentation folder, no hang, no crash; each problem a located warning."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
+
+from tests.support import located_warnings
+
+SECRET = "root:x:0:0:secret-line-that-must-not-be-published"
+
+
+def project(tmp_path: Path, index: str, **files: str | bytes) -> Path:
+    source = tmp_path / "docs"
+    source.mkdir()
+    (source / "conf.py").write_text('extensions = ["sphinx_bml"]\nproject = "Hostile"\n', encoding="utf-8")
+    (source / "index.rst").write_text(index, encoding="utf-8")
+    for name, content in files.items():
+        path = source / name.replace("__", ".")
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return source
+
+
+def test_a_link_out_of_the_folder_is_not_followed(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    secret = tmp_path / "passwd"
+    secret.write_text(f"{SECRET}\n1N  {SECRET}\n", encoding="utf-8")
+    source = project(tmp_path, "Notes\n=====\n\n.. bml:: partner.txt\n")
+    (source / "partner.txt").symlink_to(secret)
+    app = make_app("html", srcdir=source)
+    app.build()
+    assert SECRET not in (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
+    assert located_warnings(app) == [
+        (
+            "index.rst",
+            4,
+            "bml.include",
+            "the BML file partner.txt is outside the documentation folder, so it is not read",
+        )
+    ]
+
+
+def test_a_link_inside_the_folder_is_read(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    source = project(tmp_path, "Notes\n=====\n\n.. bml:: partner.txt\n", real__txt="1N  15-17 balanced\n")
+    (source / "partner.txt").symlink_to(source / "real.txt")
+    app = make_app("html", srcdir=source)
+    app.build()
+    assert "15-17 balanced" in (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
+    assert app.warning.getvalue() == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_pipe_is_not_read(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    source = project(tmp_path, "Notes\n=====\n\n.. bml:: pipe.txt\n\n.. bml:: folder\n")
+    os.mkfifo(source / "pipe.txt")
+    (source / "folder").mkdir()
+    app = make_app("html", srcdir=source)
+    app.build()  # would hang reading the pipe
+    assert [warning[3] for warning in located_warnings(app)] == [
+        "cannot read the BML file pipe.txt: it is a pipe or a device, not a file, so it is not read",
+        "cannot read the BML file folder: it is a folder, not a file",
+    ]
+
+
+def test_a_page_saved_as_windows_1252_is_read_and_named(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    page = "#+TITLE: Café notes\n\n1N  15\u201317, «balanced»\n".encode("cp1252")
+    source = project(tmp_path, "Notes\n=====\n\n.. toctree::\n\n   cafe\n", cafe__bml=page)
+    app = make_app("html", srcdir=source)
+    app.build()
+    html = (Path(app.outdir) / "cafe.html").read_text(encoding="utf-8")
+    assert "Café notes" in html and "15\u201317, «balanced»" in html
+    assert located_warnings(app) == [
+        ("cafe.bml", 1, "bml.include", "cafe.bml is not UTF-8; it was read as Windows-1252 text")
+    ]
+
+
+def test_an_rst_page_in_windows_1252_is_read_too(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    source = project(
+        tmp_path, "Notes\n=====\n\n.. toctree::\n\n   old\n", old__rst="Old\n===\n\nCafé\n".encode("cp1252")
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    assert "Café" in (Path(app.outdir) / "old.html").read_text(encoding="utf-8")
+    assert [warning[:3] for warning in located_warnings(app)] == [("old.rst", 1, "bml.include")]
+
+
+def test_a_chosen_source_encoding_is_left_alone(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    source = project(tmp_path, "Notes\n=====\n")
+    app = make_app("html", srcdir=source, confoverrides={"source_encoding": "latin-1"})
+    assert app.config.source_encoding == "latin-1"
