@@ -31,7 +31,7 @@ ENV_VERSION = 4
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place."""
-    from .sphinx import config, nodes
+    from .sphinx import config, diagnostics, nodes
     from .sphinx.builders import BBOalertBuilder, BSSBuilder
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
@@ -47,7 +47,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", config.check_settings)
     app.connect("config-inited", exclude_included_parts)
 
-    # reading: the directive, the roles, .bml files as pages
+    # reading: the directive, the roles, .bml files as pages; each problem reported once
+    app.connect("env-before-read-docs", diagnostics.forget_reported)
     app.add_directive("bml", BMLDirective)
     app.add_role("bml", InlineRole())
     app.add_source_suffix(".bml", "bml")

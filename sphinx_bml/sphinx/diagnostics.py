@@ -49,7 +49,24 @@ def warn(kind: Kind, message: str, location: WarningLocation) -> None:
     logger.warning(message, type=WARNING_TYPE, subtype=kind.value, location=location)
 
 
+#: The problems reported since the documents began to be read: a file that two
+#: pages include is read twice, but each of its problems is reported once.
+_reported: set[tuple[Kind, str, WarningLocation]] = set()
+
+
 def report(problems: Iterable[BMLError], place: Place) -> None:
-    """One warning per problem, in the order found, typed by what the problem is about."""
+    """One warning per problem, in the order found, typed by what the problem
+    is about; a problem already reported in this build (in a file that
+    another page includes too) is not reported again."""
     for problem in problems:
-        warn(problem.kind, problem.message, place.locate(problem.location))
+        location = place.locate(problem.location)
+        key = (problem.kind, problem.message, location)
+        if isinstance(location, str) and key in _reported:
+            continue
+        _reported.add(key)
+        warn(problem.kind, problem.message, location)
+
+
+def forget_reported(*args: object) -> None:
+    """``env-before-read-docs``: a new round of reading reports everything again."""
+    _reported.clear()

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from tests.support import located_warnings
@@ -94,3 +95,24 @@ def test_a_chosen_source_encoding_is_left_alone(make_app: type[SphinxTestApp], t
     source = project(tmp_path, "Notes\n=====\n")
     app = make_app("html", srcdir=source, confoverrides={"source_encoding": "latin-1"})
     assert app.config.source_encoding == "latin-1"
+
+
+def test_a_heading_named_like_an_anchor_keeps_apart_from_the_row(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    index = (
+        "Notes\n=====\n\n.. _strong club:\n\nBML 1C\n------\n\n.. bml::\n\n   1C  Strong\n     1D  negative\n\n"
+        "See :bml:seq:`1C` and :ref:`strong club`.\n"
+    )
+    app = make_app("html", srcdir=project(tmp_path, index))
+    app.build()
+    soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text(encoding="utf-8"), "html.parser")
+    ids = [element["id"] for element in soup.select("[id]")]
+    assert len(ids) == len(set(ids)), "every id once"
+    row = soup.find(id="bml-1c")
+    assert row is not None and row.name == "li"
+    links = {link.get_text(): link["href"] for link in soup.select("p a.reference")}
+    assert links["1♣"] == "#bml-1c"
+    heading = soup.find(id=links["BML 1C"].lstrip("#"))
+    section = heading if heading is None or heading.name == "section" else heading.find_parent("section")
+    assert section is not None and section.h2 is not None and "BML 1C" in section.h2.get_text()
+    assert soup.select_one("section h2 a.headerlink")["href"] != "#bml-1c"
+    assert app.warning.getvalue() == ""

@@ -40,6 +40,7 @@ class SequenceAnchors(SphinxTransform):
             return
         meanings = {anchor(*meaning.key): meaning for meaning in reading.system}
         holders = keep_one_row(self.document, meanings)
+        keep_apart(self.document, holders)
         add_index_entries(holders, meanings, self.config.bml_general_index)
 
 
@@ -59,6 +60,26 @@ def keep_one_row(document: nodes.document, meanings: dict[str, Meaning]) -> dict
                 row["ids"].remove(name)
         holders[name] = holder
     return holders
+
+
+def keep_apart(document: nodes.document, holders: dict[str, bml.bidrow]) -> None:
+    """An anchor of a sequence belongs to its row. Another element that took
+    the same id (a section titled "BML 1C" is ``bml-1c``) gets another one,
+    and the names that pointed to it follow, so links to the heading and
+    links to the row each land where they should."""
+    for name, row in holders.items():
+        other = document.ids.get(name)
+        if other is not None and other is not row:
+            number = 1
+            while f"{name}-{number}" in document.ids or f"{name}-{number}" in holders:
+                number += 1
+            renamed = f"{name}-{number}"
+            other["ids"] = [renamed if known == name else known for known in other["ids"]]
+            document.ids[renamed] = other
+            for label, target in list(document.nameids.items()):
+                if target == name:
+                    document.nameids[label] = renamed
+        document.ids[name] = row
 
 
 def add_index_entries(holders: dict[str, bml.bidrow], meanings: dict[str, Meaning], depth: int) -> None:

@@ -40,7 +40,10 @@ class BMLParser(Parser):
         title = RichText(model.metadata.title) if model.metadata.title else RichText(path.stem)
         page = _section(title, document, str(path), 1)
         open_sections: list[tuple[int, nodes.section]] = [(0, page)]
-        for block in model.blocks:
+        blocks = list(model.blocks)
+        if blocks and isinstance(blocks[0], Heading) and _same_words(blocks[0].text, title):
+            blocks = blocks[1:]  # "* Our system" under "#+TITLE: Our system" is the page's title, not a section
+        for block in blocks:
             if isinstance(block, Heading):
                 section = _section(block.text, document, block.location.file, block.location.line)
                 while open_sections[-1][0] >= block.level:
@@ -51,6 +54,10 @@ class BMLParser(Parser):
                 open_sections[-1][1].extend(to_nodes.block(block, tree=tree))
         document += page
         self.finish_parse()
+
+
+def _same_words(one: RichText, other: RichText) -> bool:
+    return plain_text(one.inline).casefold().split() == plain_text(other.inline).casefold().split()
 
 
 def _section(title: RichText, document: nodes.document, source: str, line: int) -> nodes.section:

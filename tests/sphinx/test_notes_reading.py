@@ -1,0 +1,49 @@
+"""How real notes read as pages: each problem of a shared file once, no title twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+from sphinx.testing.util import SphinxTestApp
+
+from tests.support import located_warnings
+
+
+def write(folder: Path, **files: str) -> Path:
+    for name, text in files.items():
+        path = folder / name.replace("__", ".").replace("_SLASH_", "/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_file_included_by_two_pages_reports_its_problem_once(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    source = write(
+        tmp_path / "docs",
+        conf__py='extensions = ["sphinx_bml"]\nbml_exclude_included = False\nexclude_patterns = ["common/*"]\n',
+        index__rst="Notes\n=====\n\n.. toctree::\n\n   wj\n   blue\n",
+        wj__bml="#+TITLE: WJ\n\n#INCLUDE common/defence.txt\n",
+        blue__bml="#+TITLE: Blue\n\n#INCLUDE common/defence.txt\n",
+        common_SLASH_defence__txt="* Defence\n\n(1N)\n  D  !STR penalty\n  2Q  typo\n",
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    assert [warning[:3] for warning in located_warnings(app)] == [("common/defence.txt", 5, "bml.syntax")]
+
+
+def test_a_first_heading_equal_to_the_title_is_not_shown_twice(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    source = write(
+        tmp_path / "docs",
+        conf__py='extensions = ["sphinx_bml"]\n',
+        index__rst="Notes\n=====\n\n.. toctree::\n\n   system\n",
+        system__bml="#+TITLE: Kestrel Precision\n\n* Kestrel  precision\n\nOur notes.\n\n* Openings\n\n1C  Strong\n",
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    soup = BeautifulSoup((Path(app.outdir) / "system.html").read_text(encoding="utf-8"), "html.parser")
+    body = soup.select_one("div.body") or soup
+    headings = [heading.get_text().rstrip("¶#") for heading in body.select("h1, h2, h3")]
+    assert headings == ["Kestrel Precision", "Openings"]
+    assert "Our notes." in soup.get_text()
+    assert app.warning.getvalue() == ""
