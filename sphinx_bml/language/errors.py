@@ -56,7 +56,6 @@ class Kind(enum.StrEnum):
     REF = "ref"
 
 
-
 class BMLError(Exception):
     """A problem in BML or BSS text, in words a bridge player understands.
 

@@ -10,6 +10,7 @@ gives the very same BML and BSS.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,8 @@ def test_corpus_round_trip(conformance: Path, name: str) -> None:
 WORD = st.text(
     alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 +-.,/()!=?'éü–", min_size=1, max_size=12
 ).map(str.strip)
-LINE = WORD.filter(lambda line: bool(line) and line != ".")
+# bss2bml writes BBO's upper-case suit symbols (!S) in lower case (!s), the only ones BML knows
+LINE = WORD.filter(lambda line: bool(line) and line != "." and not re.search(r"![CDHS]", line))
 SEATS = ["0", "1", "2", "3", "4", "12", "34"]
 VULNERABILITIES = ["00", "NN", "YN", "NY", "YY", "N0", "Y0", "0N", "0Y"]
 
