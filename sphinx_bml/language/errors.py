@@ -56,6 +56,7 @@ class Kind(enum.StrEnum):
     REF = "ref"
 
 
+
 class BMLError(Exception):
     """A problem in BML or BSS text, in words a bridge player understands.
 
