@@ -324,9 +324,29 @@ def parse_sequence_record(line: str, number: int = 0) -> SequenceRecord:
         outcomes,
         disposition,
         lengths,
-        Description(tuple(rest.split("\\n"))) if rest else Description(),
+        description_of(rest),
         number,
     )
+
+
+_DESCRIPTION_ESCAPE = re.compile(r"\\\\|\\n")
+
+
+def description_of(text: str) -> Description:
+    """The description at the end of a record: lines joined by ``\\n``, ``\\\\`` a backslash."""
+    if not text:
+        return Description()
+    lines = [""]
+    position = 0
+    for escape in _DESCRIPTION_ESCAPE.finditer(text):
+        lines[-1] += text[position : escape.start()]
+        if escape.group() == "\\n":
+            lines.append("")
+        else:
+            lines[-1] += "\\"
+        position = escape.end()
+    lines[-1] += text[position:]
+    return Description(tuple(lines))
 
 
 def _end_of_calls(body: str, start: int) -> int:

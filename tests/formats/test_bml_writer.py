@@ -11,6 +11,8 @@ from docutils.parsers import Parser
 from docutils.parsers.rst import Directive, directives
 
 from sphinx_bml.formats.bml_writer import description_lines, write_bml, write_tables
+from sphinx_bml.formats.bss_reader import read_bss
+from sphinx_bml.formats.bss_tree import build_document
 from sphinx_bml.formats.pages import md_escape, md_fence, rst_escape, write_page
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import Call
@@ -308,9 +310,6 @@ def test_unknown_page_format() -> None:
 
 
 def bml_of_bss(bss: str) -> tuple[str, list[str]]:
-    from sphinx_bml.formats.bss_reader import read_bss
-    from sphinx_bml.formats.bss_tree import build_document
-
     document = build_document(read_bss(bss, "partner.bss"))
     return write_bml(document), [str(problem) for problem in document.problems]
 
