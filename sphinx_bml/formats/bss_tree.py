@@ -40,7 +40,7 @@ from ..language.errors import Location, Problems
 from ..language.model import BidNode, BidTable, Description, Document, Metadata, Seat, TableCall, Vulnerability
 from .bml_writer import joined_lines
 from .bss_codes import VULNERABILITIES_BY_DIGIT
-from .bss_reader import BssFile, SequenceRecord
+from .bss_reader import BssFile, FileType, SequenceRecord
 
 GroupKey = tuple[bool, Seat, Vulnerability]
 
@@ -153,6 +153,25 @@ def _clean(description: Description) -> Description:
     suit symbols in lower case."""
     lines = (_UPPER_CASE_SUIT.sub(lambda suit: suit.group().lower(), line.strip()) for line in description.lines)
     return Description(tuple(line for line in lines if line))
+
+
+def kept_records(bss: BssFile) -> list[str]:
+    """What ``bss`` holds that BML has no place for, as lines for ``//`` comments:
+    the floating-convention flag (``?00``), the stock convention card (``$``), the
+    conventions (``+``) and the defensive carding (``%``), each as the file gives it."""
+    kept = []
+    if bss.file_type is FileType.FLOATING:
+        kept.append("?00: a floating convention (its header starts with ?00)")
+    if bss.stock_card is not None:
+        kept.append(f"${bss.stock_card.name}")
+    kept.extend(f"+{convention.name}" for convention in bss.conventions)
+    carding = bss.carding
+    if carding is not None:
+        codes = carding.leads_vs_notrump + carding.leads_vs_suits + carding.signals
+        kept.append(f"%{codes} {carding.text}".rstrip())
+    if not kept:
+        return []
+    return ["BSS records that BML has no place for, kept as the file gives them:", *kept]
 
 
 def build_metadata(bss: BssFile) -> Metadata:
