@@ -99,7 +99,7 @@ def table_paragraphs(table: BidTable, *, split_before_passes: bool = True) -> li
         if not block:
             continue
         markers = ["#HIDE"] if table.hidden else []
-        if not starts_bid_table(block[0]) or not _read_as_a_table(block):
+        if not starts_bid_table(block[0]) or (_may_be_one_row(block) and not _read_as_a_table(block)):
             markers.append("#BIDTABLE")
         paragraphs.append("\n".join([*markers, *block]))
     return paragraphs
@@ -136,6 +136,15 @@ class _TableWriter:
             self.blocks[-1].extend(lines)
             self.rows(node.children, level + 1, header + lines)
             previous = node
+
+
+def _may_be_one_row(block: list[str]) -> bool:
+    """Whether all lines after the first may be further lines of its description: only
+    such a block can be read as something else (a row's line starts with its call).
+    A quick filter before :func:`_read_as_a_table`; saying yes wrongly only costs time."""
+    separator = block[0].find(" = ")
+    column = separator + len(" = ")
+    return separator >= 0 and all(len(line) - len(line.lstrip()) == column for line in block[1:])
 
 
 def _read_as_a_table(block: list[str]) -> bool:
