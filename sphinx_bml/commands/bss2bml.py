@@ -2,38 +2,50 @@
 
 ::
 
-    bss2bml [-h] [-o OUTPUTFILE] [-v] [--version] [--format {bml,rst,md}] [--skip-invalid] inputfile
+    bss2bml [-h] [-o OUTPUTFILE] [-v] [--version] [--format {bml,rst,md}] [--strict] inputfile
 
 ``-`` reads standard input or writes standard output. Without ``-o`` the
 output goes beside the input, with its extension replaced by ``.bml``
-(``.rst``, ``.md`` for ``--format``); ``-o`` may name a folder. A malformed
-record stops the conversion with ``FILE:LINE: message`` and exit status 1,
-and nothing is written; ``--skip-invalid`` leaves such lines out instead,
-with a warning for each.
+(``.rst``, ``.md`` for ``--format``); ``-o`` may name a folder, or a
+symbolic link to a file (the file is written), never a device or a pipe.
+
+Every valid record is converted; each malformed one is left out with
+``FILE:LINE: message``. Exit status: 0 when every record was converted, 1
+when some were left out (the rest is written) or nothing could be written
+(the message says why), 2 for a mistake on the command line, 141 when
+standard output was closed early (a broken pipe). ``--strict`` writes
+nothing when a record is malformed; ``--skip-invalid``, once needed to get
+the default behaviour, is still accepted.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
+import stat
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
 from ..formats.bml_writer import write_bml
-from ..formats.bss_reader import BssFile, read_bss
-from ..formats.bss_tree import build_document
+from ..formats.bss_reader import UTF_8, BssFile, decode_bss, read_bss
+from ..formats.bss_tree import build_document, kept_records
 from ..formats.pages import SUFFIXES, write_page
 from ..language.errors import BMLError
 from ..language.model import BidNode, Document
-from ..language.reader import decode
 
 STDIO = "-"
 STDIN_NAME = "<stdin>"
+ALL_CONVERTED = 0
+SOME_LEFT_OUT = 1
+FAILED = 1
+#: What a shell reports for a program stopped by a broken pipe (128 + SIGPIPE).
+BROKEN_PIPE = 128 + signal.SIGPIPE
 
 
 class CommandError(Exception):
@@ -54,7 +66,10 @@ def argument_parser() -> argparse.ArgumentParser:
         description="Convert a BSS file (Bridge Base Online Full Disclosure) to BML.",
         epilog=(
             "Without -o the output file is the input file with its extension replaced by .bml "
-            "(.rst or .md with --format); from standard input it goes to standard output."
+            "(.rst or .md with --format); from standard input it goes to standard output. "
+            "The file is read as UTF-8 or UTF-16 (with or without a byte order mark), "
+            "else as Windows-1252. Exit status: 0 every record converted, 1 some records "
+            "left out (the rest is written) or nothing written, 2 a mistake on the command line."
         ),
     )
     parser.add_argument("inputfile", help="the BSS file to read (- is standard input)")
@@ -68,9 +83,15 @@ def argument_parser() -> argparse.ArgumentParser:
         help="bml: BML text (the default); rst or md: a Sphinx page with the tables in a bml directive",
     )
     parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="write nothing when a record is malformed (by default every valid record is converted "
+        "and each malformed one is left out, with its line)",
+    )
+    parser.add_argument(
         "--skip-invalid",
         action="store_true",
-        help="leave out malformed lines (with a warning for each) instead of stopping at the first",
+        help="leave out malformed records: the default, accepted for older scripts",
     )
     return parser
 
@@ -81,47 +102,88 @@ class Options:
     outputfile: str | None
     verbose: int
     format: str
-    skip_invalid: bool
+    strict: bool = False
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``bss2bml`` with ``argv`` (default: the command line); the exit status."""
     namespace = argument_parser().parse_args(argv)
-    options = Options(
-        namespace.inputfile, namespace.outputfile, namespace.verbose, namespace.format, namespace.skip_invalid
-    )
+    options = Options(namespace.inputfile, namespace.outputfile, namespace.verbose, namespace.format, namespace.strict)
     try:
-        convert(options, sys.stderr)
+        return convert(options, sys.stderr)
     except BMLError as error:
         print(error, file=sys.stderr)
-        return 1
+        return FAILED
     except CommandError as error:
         print(f"bss2bml: {error}", file=sys.stderr)
-        return 1
-    return 0
+        return FAILED
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE
 
 
-def convert(options: Options, messages: TextIO) -> None:
-    """Read, convert and write; problems go to ``messages``. Nothing is written on an error."""
+def _silence_stdout() -> None:
+    """Standard output is closed: send what is left to /dev/null, so that leaving Python
+    does not complain about it again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def convert(options: Options, messages: TextIO) -> int:
+    """Read, convert and write; problems go to ``messages``; the exit status.
+
+    Nothing is written when nothing could be read, or in strict mode when a record is malformed.
+    """
     name, data = read_input(options.inputfile)
-    text, windows = decode(data)
-    if windows and options.verbose:
-        print(f"{name} is not UTF-8; read it as Windows-1252", file=messages)
-    bss = read_bss(text, name, skip_invalid=options.skip_invalid)
-    for problem in bss.problems:
-        print(f"{problem}; the line is left out", file=messages)
+    text, encoding = decode_bss(data)
+    if encoding != UTF_8 and options.verbose:
+        print(f"{name} is not UTF-8; read it as {encoding}", file=messages)
+    bss = read_bss(text, name, skip_invalid=True)
+    left_out = len(bss.problems)
+    nothing_read = not (bss.sequences or bss.system_name or bss.summary)
+    if left_out and (options.strict or nothing_read):
+        say_in_order(bss.warnings, bss.problems, [], messages)
+        if options.strict:
+            raise CommandError(
+                f"{name}: {_count(left_out, 'malformed record')}; nothing was written (--strict). "
+                "Without --strict every valid record is converted."
+            )
+        raise CommandError(f"{name}: nothing could be read from it; is it a BSS file? Nothing was written.")
     document = build_document(bss)
-    for problem in document.problems:
-        print(problem, file=messages)
+    say_in_order(bss.warnings, bss.problems, document.problems, messages)
     output = output_path(options)
     page_name = Path(options.inputfile).stem if options.inputfile != STDIO else ""
+    notes = kept_records(bss)
     if options.format == "bml":
-        result = write_bml(document)
+        result = write_bml(document, notes=notes)
     else:
-        result = write_page(document, page_name, "rst" if options.format == "rst" else "md")
+        result = write_page(document, page_name, "rst" if options.format == "rst" else "md", notes)
     write_output(output, result)
     if options.verbose:
         report(bss, document, output, messages)
+    if left_out:
+        where = "standard output" if output is None else str(output)
+        print(
+            f"{name}: {_count(left_out, 'malformed line')} left out; every other record is in {where}",
+            file=messages,
+        )
+        return SOME_LEFT_OUT
+    return ALL_CONVERTED
+
+
+def say_in_order(
+    warnings: Iterable[BMLError], left_out: Iterable[BMLError], not_kept: Iterable[BMLError], messages: TextIO
+) -> None:
+    """The messages about the file in the order of its lines: records read with a guess,
+    records left out, and what BML has no place for."""
+    said = [(problem, "") for problem in warnings]
+    said += [(problem, "; the line is left out") for problem in left_out]
+    said += [(problem, "") for problem in not_kept]
+    for problem, ending in sorted(said, key=lambda item: item[0].location.line if item[0].location else 0):
+        print(f"{problem}{ending}", file=messages)
 
 
 def read_input(inputfile: str) -> tuple[str, bytes]:
@@ -153,9 +215,28 @@ def output_path(options: Options) -> Path | None:
         path = Path(target) / Path(options.inputfile).with_suffix(suffix).name
     else:
         path = Path(target)
-    if options.inputfile != STDIO and _same_file(path, Path(options.inputfile)):
+    writable = file_to_write(path)
+    if options.inputfile != STDIO and _same_file(writable, Path(options.inputfile)):
         raise CommandError(f"the output {path} would overwrite the input; choose another with -o")
-    return path
+    return writable
+
+
+def file_to_write(path: Path) -> Path:
+    """The regular file to write for ``path``: ``path``, or the file a symbolic link
+    ``path`` leads to. A device, a pipe or a socket is refused, not replaced."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return target
+    except OSError as error:
+        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
+    if stat.S_ISREG(mode):
+        return target
+    if stat.S_ISDIR(mode):
+        raise CommandError(f"cannot write {path}: it is a folder")
+    what = "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    raise CommandError(f"cannot write {path}: it is {what}, not a file; give -o a file name, or - for standard output")
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -203,15 +284,15 @@ def report(bss: BssFile, document: Document, output: Path | None, messages: Text
     skipped = len(bss.problems)
     read = f"{bss.name}: read {_count(len(bss.sequences), 'bidding sequence')}"
     print(read + (f" ({skipped} malformed {_plural(skipped, 'line')} skipped)" if skipped else ""), file=messages)
-    left_out = []
+    kept = []
     if bss.stock_card is not None:
-        left_out.append(f"the stock convention card {bss.stock_card.name}")
+        kept.append(f"the stock convention card {bss.stock_card.name}")
     if bss.conventions:
-        left_out.append(_count(len(bss.conventions), "convention record"))
+        kept.append(_count(len(bss.conventions), "convention record"))
     if bss.carding is not None:
-        left_out.append("the defensive carding")
-    if left_out:
-        print(f"{bss.name}: BML has no place for {_join(left_out)}; left out", file=messages)
+        kept.append("the defensive carding")
+    if kept:
+        print(f"{bss.name}: BML has no place for {_join(kept)}; kept as // comments", file=messages)
     tables = document.bid_tables
     rows = sum(_rows(table.rows) for table in tables)
     where = "standard output" if output is None else str(output)

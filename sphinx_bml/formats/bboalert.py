@@ -65,6 +65,28 @@ Explanations
     part within 69 characters (within a word longer than that, at 69
     characters), and BBOalert sends the rest to the opponents in the chat.
 
+What BBOalert would read as its own syntax
+    BBOalert reads more in a line than the three fields, and nothing the
+    notes say may turn into one of its commands. So that an explanation
+    (and the title in the header) shows as written, and nothing else:
+
+    - ``&``, ``<`` and ``>`` are written as the HTML entities ``&amp;``,
+      ``&lt;`` and ``&gt;``: BBOalert decodes entities in an explanation
+      (keeping only the text before the first HTML tag) and shows the
+      header's title as HTML, so ``<b>`` would be markup there; it also
+      turns ``&comma;`` into a comma, which would split the record, and
+      ``&amp;comma;`` is decoded back to the ``&comma;`` that was written.
+    - A backslash at the end of a line joins BBOalert's next line to it
+      (the next alert would be lost): it is written ``&bsol;``, which
+      BBOalert decodes back to a backslash.
+    - ``@`` followed by a letter (``@T`` sends the call without asking
+      for confirmation, ``@I`` skips the record, ``@D``, ``@A``, ...)
+      becomes ``＠`` (a full-width at sign): BBOalert looks for its tags
+      after decoding entities, so only another character keeps them out.
+    - Where an explanation holds two ``%`` or more, they become ``％``
+      (a full-width percent sign): ``%name%`` runs the user's script
+      ``name``, and a single ``%`` (``50% chance``) is left as it is.
+
 What is left out
     A meaning without a description: BBOalert alerts only what it can
     explain, and an empty record would blank out the explanation of a
@@ -78,6 +100,7 @@ for anyone checking an export.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -110,6 +133,12 @@ _VULNERABILITY_TAGS = {("we", True): "@v", ("we", False): "@n", ("they", True): 
 _SEAT_NARROWING = {Seat.ANY: 0, Seat.FIRST_OR_SECOND: 1, Seat.THIRD_OR_FOURTH: 1}
 _SENTENCE_END = (".", ";", ":", "!", "?")
 _SPACES = re.compile(r"\s+")
+#: ``@`` before a letter: BBOalert's tags (``@T`` trusted, ``@I`` ignored, ...).
+_TAG = re.compile(r"@(?=[A-Za-z])")
+#: A line BBOalert joins to the next one ends with a backslash.
+_CONTINUED = "\\"
+#: What BBOalert turns into a comma before it splits a line into fields.
+_COMMA_ENTITY = "&comma;"
 
 
 # --------------------------------------------------------------------------
@@ -186,6 +215,29 @@ def _field(text: str) -> str:
     return _SPACES.sub(" ", text.replace(",", ";").replace("#", "\uff03")).strip()
 
 
+def html_text(text: str) -> str:
+    """``text`` (one field, already without commas) as HTML text that ends no line with a backslash."""
+    text = html.escape(text, quote=False)
+    if text.endswith(_CONTINUED):
+        text = text[: -len(_CONTINUED)] + "&bsol;"
+    return text
+
+
+def shown_as_written(text: str) -> str:
+    """``text`` (part of an explanation, already without commas) written so that BBOalert shows
+    it as it is and reads none of it as its own syntax (see the module notes)."""
+    text = _TAG.sub("\uff20", text)
+    if text.count("%") > 1:
+        text = text.replace("%", "\uff05")
+    return html_text(text)
+
+
+def box_and_chat(text: str) -> str:
+    """The explanation as written in the file: split for the box, each part shown as written."""
+    box, split, chat = split_for_box(text).partition("#")
+    return shown_as_written(box) + split + shown_as_written(chat)
+
+
 # --------------------------------------------------------------------------
 # Options
 
@@ -229,14 +281,19 @@ class Record:
     option: str | None = None
 
     @property
+    def shown(self) -> str:
+        """The explanation as BBOalert shows it: HTML entities decoded."""
+        return html.unescape(self.explanation)
+
+    @property
     def box(self) -> str:
         """What the bidding box shows: the explanation up to ``#``."""
-        return self.explanation.partition("#")[0]
+        return self.shown.partition("#")[0]
 
     @property
     def chat(self) -> str:
         """What goes to the chat: the explanation after ``#``, if any."""
-        return self.explanation.partition("#")[2]
+        return self.shown.partition("#")[2]
 
     @property
     def line(self) -> str:
@@ -254,7 +311,7 @@ def alert_record(meaning: Meaning) -> Record | None:
     return Record(
         context_token(sequence),
         call_token(sequence.last),
-        split_for_box(text),
+        box_and_chat(text),
         option_name(meaning.seat, meaning.vulnerability),
     )
 
@@ -279,7 +336,7 @@ def alert_records(system: System) -> list[Record]:
 
 def bboalert_lines(system: System, title: str | None = None) -> Iterator[str]:
     """The lines of the file; ``title`` defaults to the system's ``#+TITLE``."""
-    title = _field(system.metadata.title if title is None else title)
+    title = html_text(_field(system.metadata.title if title is None else title))
     yield f"{HEADER},{title}" if title else HEADER
     option: str | None = None
     for record in alert_records(system):
@@ -310,16 +367,22 @@ class BBOalertFile:
     title: str = ""
     records: list[Record] = field(default_factory=list)
 
+    @property
+    def shown_title(self) -> str:
+        """The header's free text as BBOalert shows it (it is HTML there)."""
+        return html.unescape(self.title)
+
 
 def read_bboalert(text: str) -> BBOalertFile:
     """Read the records of a BBOalert file such as :func:`write_bboalert` writes.
 
-    Lines of fewer than three fields (free text) are skipped, as BBOalert
-    does; ``Option,<name>`` and ``Option`` set the block of the records
-    that follow. Wildcards, scripts and the other features BBOalert offers
-    to people writing by hand are not interpreted.
+    As BBOalert does, a line ending with a backslash goes on on the next
+    line, ``&comma;`` is a comma, lines of fewer than three fields (free
+    text) are skipped, and ``Option,<name>`` and ``Option`` set the block of
+    the records that follow. Wildcards, tags, scripts and the other features
+    BBOalert offers to people writing by hand are not interpreted.
     """
-    lines = [line.strip() for line in text.splitlines()]
+    lines = [line.replace(_COMMA_ENTITY, ",") for line in _joined_lines(text)]
     lines = [line for line in lines if line]
     if not lines or lines[0].split(",")[0].strip() != HEADER:
         raise BMLError(f"this is not a BBOalert file: its first line must be '{HEADER}' or '{HEADER},<title>'")
@@ -332,3 +395,17 @@ def read_bboalert(text: str) -> BBOalertFile:
         elif len(fields) >= 3:
             result.records.append(Record(fields[0], fields[1], fields[2], option))
     return result
+
+
+def _joined_lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` without outer white space, a line ending with a backslash joined to the next."""
+    pending = ""
+    for raw in text.splitlines():
+        line = pending + raw.strip()
+        if line.endswith(_CONTINUED):
+            pending = line[: -len(_CONTINUED)]
+            continue
+        pending = ""
+        yield line
+    if pending:
+        yield pending

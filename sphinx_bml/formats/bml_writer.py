@@ -22,27 +22,51 @@ call. Where an answer that is a pass, double or redouble follows an answer
 that is a bid, the table is broken off and continued in a new table that
 repeats the rows above (the reference does so; the bidding it stands for is
 the same). Only bidding tables and metadata are written: BML's other blocks
-(text, lists, deals) have no counterpart in a BSS file.
+(text, lists, deals) have no counterpart in a BSS file. ``notes`` (such as
+what a BSS file holds that BML has no place for) come after the metadata as
+``//`` comments, which BML leaves out.
+
+BML has no way to write a line of text that would read as markup on its own,
+so a description line is written on a line of its own only where BML reads
+it back as that line of the description:
+
+- a further line that starts with ``#`` would be a command (``#INCLUDE``,
+  ``#CUT``, ``#PASTE``, ``#HIDE``, ``#VUL`` ...) or metadata (``#+TITLE``):
+  it is joined to the line before, with a space;
+- a last line ``.`` would be read as an empty line: it is joined too;
+- a table whose lines after the first would make it another block (a row
+  whose further lines look like hands would be a deal) starts with
+  ``#BIDTABLE``.
+
+Further lines are indented under the description, so they are never a
+heading, a comment or a row of their own; the metadata and notes are written
+on one line each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..language.model import BidNode, BidTable, Description, Document, Metadata
-from ..language.parser import starts_bid_table
+from ..language.parser import parse_text, starts_bid_table
 
 INDENT = "  "
+#: The end of a description as BML writes it: a last line ``.`` is an empty line.
+EMPTY_LAST_LINE = "."
+COMMENT = "//"
 
 
-def write_bml(document: Document, *, metadata: bool = True, split_before_passes: bool = True) -> str:
+def write_bml(
+    document: Document, *, metadata: bool = True, split_before_passes: bool = True, notes: Sequence[str] = ()
+) -> str:
     """The bidding tables of ``document`` (and its metadata unless ``metadata`` is false) as BML.
 
     ``split_before_passes`` continues a table in a new one where a pass,
     double or redouble follows a bid among the answers to a call, as the
-    reference does.
+    reference does. ``notes`` are written after the metadata as ``//`` comments.
     """
     paragraphs = metadata_lines(document.metadata) if metadata else []
+    paragraphs.append(comment_lines(notes))
     paragraphs.append(write_tables(document.bid_tables, split_before_passes=split_before_passes).rstrip("\n"))
     text = "\n\n".join(paragraph for paragraph in paragraphs if paragraph)
     return text + "\n" if text else ""
@@ -54,6 +78,11 @@ def write_tables(tables: Iterable[BidTable], *, split_before_passes: bool = True
     for table in tables:
         paragraphs.extend(table_paragraphs(table, split_before_passes=split_before_passes))
     return "\n\n".join(paragraphs) + "\n" if paragraphs else ""
+
+
+def comment_lines(notes: Iterable[str]) -> str:
+    """``notes`` as BML comments, one line each."""
+    return "\n".join(f"{COMMENT} {_one_line(note)}".rstrip() for note in notes)
 
 
 def metadata_lines(metadata: Metadata) -> list[str]:
@@ -70,7 +99,7 @@ def table_paragraphs(table: BidTable, *, split_before_passes: bool = True) -> li
         if not block:
             continue
         markers = ["#HIDE"] if table.hidden else []
-        if not starts_bid_table(block[0]):
+        if not starts_bid_table(block[0]) or (_may_be_one_row(block) and not _read_as_a_table(block)):
             markers.append("#BIDTABLE")
         paragraphs.append("\n".join([*markers, *block]))
     return paragraphs
@@ -109,6 +138,23 @@ class _TableWriter:
             previous = node
 
 
+def _may_be_one_row(block: list[str]) -> bool:
+    """Whether all lines after the first may be further lines of its description: only
+    such a block can be read as something else (a row's line starts with its call).
+    A quick filter before :func:`_read_as_a_table`; saying yes wrongly only costs time."""
+    separator = block[0].find(" = ")
+    column = separator + len(" = ")
+    return separator >= 0 and all(len(line) - len(line.lstrip()) == column for line in block[1:])
+
+
+def _read_as_a_table(block: list[str]) -> bool:
+    """Whether BML reads the lines of ``block`` back as one bidding table."""
+    if len(block) < 2:
+        return True
+    blocks = parse_text("\n".join(block)).blocks
+    return len(blocks) == 1 and isinstance(blocks[0], BidTable)
+
+
 def _breaks(previous: BidNode, node: BidNode) -> bool:
     """A pass, double or redouble right after a bid."""
     before, call = previous.calls[-1].call, node.calls[0].call
@@ -128,12 +174,42 @@ def row_lines(node: BidNode, level: int, *, continues: bool = False) -> list[str
 
 def description_lines(description: Description) -> list[str]:
     """The lines BML can hold: no outer white space, no empty lines, except that a
-    last empty line is written as ``.``, which BML reads back as an empty line."""
+    last empty line is written as ``.``, which BML reads back as an empty line;
+    a line that would not read back as text is joined to the one before
+    (see :func:`joined_lines`)."""
+    return _layout(description)[0]
+
+
+def joined_lines(description: Description) -> list[str]:
+    """The lines of ``description`` that :func:`description_lines` joins to the line
+    before, because BML would read them as something else than text."""
+    return _layout(description)[1]
+
+
+def _layout(description: Description) -> tuple[list[str], list[str]]:
+    """The lines written, and the lines joined to the one before."""
     lines = [part.strip() for line in description.lines for part in line.splitlines() or [""]]
-    kept = [line for line in lines if line]
+    kept: list[str] = []
+    joined: list[str] = []
+    for line in (line for line in lines if line):
+        if kept and _reads_as_markup(line, last=False):
+            kept[-1] += " " + line
+            joined.append(line)
+        else:
+            kept.append(line)
+    if len(kept) > 1 and lines[-1] and _reads_as_markup(kept[-1], last=True):
+        last = kept.pop()
+        joined.append(last)
+        kept[-1] += " " + last
     if kept and not lines[-1]:
-        kept.append(".")
-    return kept
+        kept.append(EMPTY_LAST_LINE)
+    return kept, joined
+
+
+def _reads_as_markup(line: str, *, last: bool) -> bool:
+    """Whether a further description line would be read as something else than text:
+    a command or metadata (``#``), or, as the last line, ``.`` (an empty line)."""
+    return line.startswith("#") or (last and line == EMPTY_LAST_LINE)
 
 
 def _one_line(text: str) -> str:

@@ -13,10 +13,25 @@ Blank lines are ignored. A record that does not follow the syntax is a
 :class:`~sphinx_bml.language.errors.BMLError` located at its file and line:
 :func:`read_bss` raises the first one, or, with ``skip_invalid``, leaves the
 line out, notes the problem in :attr:`BssFile.problems` and reads on.
+
+Some programs (Wbridge5's exports among them) leave out the disposition
+code of a sequence ending in a call that promises no suit length, so that
+the description comes right after the outcomes: ``=NYYYYYN0 keys.``,
+``=NYYYYYNEven number of keys.``. Where a space or a lower-case letter
+stands where the disposition should be, or follows a disposition letter
+(``Ev``), or a space and a lower-case letter follow a disposition digit
+(``0 k``), the record is read with the whole text as its description, no
+agreement on the disposition and no suit length, and
+:attr:`BssFile.warnings` says so.
+
+:func:`decode_bss` reads the bytes of a file: UTF-8, UTF-16 (little or big
+endian, with its byte order mark, or without one when every other byte is
+zero) and, failing UTF-8, Windows-1252.
 """
 
 from __future__ import annotations
 
+import codecs
 import enum
 import re
 from dataclasses import dataclass, field
@@ -25,7 +40,6 @@ from pathlib import Path
 from ..language.calls import Call, CallKind, Sequence, Strain
 from ..language.errors import BMLError, Location, Problems
 from ..language.model import Description, Seat, Vulnerability
-from ..language.reader import decode
 from .bss_codes import SEATS_BY_DIGIT, VULNERABILITIES_BY_DIGIT
 
 # --------------------------------------------------------------------------
@@ -105,6 +119,8 @@ class SequenceRecord:
     lengths: tuple[int, int] | None
     description: Description
     line: int
+    #: the record has no disposition code: its text was read as the description
+    disposition_missing: bool = False
 
     @property
     def sequence(self) -> Sequence:
@@ -142,7 +158,10 @@ class BssFile:
     sequences: list[SequenceRecord] = field(default_factory=list)
     conventions: list[FileRecord] = field(default_factory=list)
     carding: DefensiveCarding | None = None
+    #: malformed records, left out
     problems: Problems = field(default_factory=Problems)
+    #: records read with a guess (a missing disposition code)
+    warnings: Problems = field(default_factory=Problems)
 
 
 # --------------------------------------------------------------------------
@@ -229,7 +248,14 @@ class BssReader:
             self.bss.carding = _carding(line, number)
         elif first == "*" or first.isdigit():
             self._advance(_Stage.SEQUENCES)
-            self.bss.sequences.append(parse_sequence_record(line, number))
+            sequence = parse_sequence_record(line, number)
+            self.bss.sequences.append(sequence)
+            if sequence.disposition_missing:
+                self.bss.warnings.report(
+                    f"this record has no disposition code after the six Y or N of the outcomes; "
+                    f"'{sequence.description.text}' is read as its description",
+                    Location(self.bss.name, number),
+                )
         else:
             raise BMLError(
                 "this line is not a BSS record: after the header each line must be a bidding sequence "
@@ -309,10 +335,14 @@ def parse_sequence_record(line: str, number: int = 0) -> SequenceRecord:
     end = _end_of_calls(body, 2)
     calls, qualifications = parse_calls(body[2:end])
     codes = body[end + 1 :]
-    artificial, outcomes, disposition, rest = _codes(codes)
-    lengths = None
     last = calls[-1]
-    if last.is_bid and last.strain is not Strain.NOTRUMP:
+    suit_bid = last.is_bid and last.strain is not Strain.NOTRUMP
+    missing = _disposition_missing(codes[7:])
+    artificial, outcomes, disposition, rest = _codes(codes[:7] + Disposition.NO_AGREEMENT.value if missing else codes)
+    lengths = None
+    if missing:
+        rest = codes[7:].lstrip()
+    elif suit_bid:
         lengths, rest = _lengths(rest, last, codes[7:8])
     return SequenceRecord(
         we_open,
@@ -324,9 +354,30 @@ def parse_sequence_record(line: str, number: int = 0) -> SequenceRecord:
         outcomes,
         disposition,
         lengths,
-        Description(tuple(rest.split("\\n"))) if rest else Description(),
+        description_of(rest),
         number,
+        missing,
     )
+
+
+_DESCRIPTION_ESCAPE = re.compile(r"\\\\|\\n")
+
+
+def description_of(text: str) -> Description:
+    """The description at the end of a record: lines joined by ``\\n``, ``\\\\`` a backslash."""
+    if not text:
+        return Description()
+    lines = [""]
+    position = 0
+    for escape in _DESCRIPTION_ESCAPE.finditer(text):
+        lines[-1] += text[position : escape.start()]
+        if escape.group() == "\\n":
+            lines.append("")
+        else:
+            lines[-1] += "\\"
+        position = escape.end()
+    lines[-1] += text[position:]
+    return Description(tuple(lines))
 
 
 def _end_of_calls(body: str, start: int) -> int:
@@ -394,6 +445,18 @@ def _call(text: str, index: int) -> tuple[Call, int]:
     )
 
 
+def _disposition_missing(rest: str) -> bool:
+    """Whether ``rest``, the record after the six outcomes, starts with the description
+    instead of the disposition code (see the module notes)."""
+    if not rest or rest[0] == " " or rest[0].islower():
+        return bool(rest)
+    if rest[0] not in _DISPOSITIONS or len(rest) < 2:
+        return False
+    if rest[0].isdigit():  # 0 keys, 1 or 4 keys
+        return rest[1:2] == " " and rest[2:3].islower()
+    return rest[1].islower()  # Even number of keys
+
+
 def _codes(codes: str) -> tuple[bool, Outcomes, Disposition, str]:
     """The artificial flag, the six outcomes and the disposition after ``=``; and the rest."""
     if len(codes) < 8:
@@ -438,12 +501,51 @@ def read_bss(text: str, name: str = "<string>", *, skip_invalid: bool = False) -
     return BssReader(name, skip_invalid=skip_invalid).read(text)
 
 
-def read_bss_file(path: Path | str, *, skip_invalid: bool = False) -> tuple[BssFile, bool]:
-    """Read the BSS file at ``path`` (UTF-8, else Windows-1252).
+UTF_8 = "UTF-8"
+UTF_16 = "UTF-16"
+WINDOWS_1252 = "Windows-1252"
+_UTF_16_BOMS = ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 
-    Returns the file and whether it had to be read as Windows-1252.
+
+def decode_bss(data: bytes) -> tuple[str, str]:
+    """The text of a BSS file's bytes, and the encoding it was read in (:data:`UTF_8`,
+    :data:`UTF_16` or :data:`WINDOWS_1252`).
+
+    A byte order mark says UTF-8 or UTF-16 (little or big endian); without one,
+    text whose every other byte is zero is UTF-16; else UTF-8, and Windows-1252
+    when it is not valid UTF-8.
+    """
+    for bom, codec in _UTF_16_BOMS:
+        if data.startswith(bom):
+            return data[len(bom) :].decode(codec, errors="replace"), UTF_16
+    utf_16 = _utf_16_without_bom(data)
+    if utf_16 is not None:
+        return data.decode(utf_16, errors="replace"), UTF_16
+    try:
+        return data.decode("utf-8-sig"), UTF_8
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace"), WINDOWS_1252
+
+
+def _utf_16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` when every other byte of the start of ``data`` is zero."""
+    sample = data[:200]
+    if len(sample) < 4 or len(sample) % 2:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    if any(even) and not any(odd):
+        return "utf-16-le"
+    if any(odd) and not any(even):
+        return "utf-16-be"
+    return None
+
+
+def read_bss_file(path: Path | str, *, skip_invalid: bool = False) -> tuple[BssFile, str]:
+    """Read the BSS file at ``path`` (see :func:`decode_bss` for the encodings).
+
+    Returns the file and the encoding it was read in.
     Raises :class:`OSError` when the file cannot be read.
     """
     path = Path(path)
-    text, windows = decode(path.read_bytes())
-    return read_bss(text, str(path), skip_invalid=skip_invalid), windows
+    text, encoding = decode_bss(path.read_bytes())
+    return read_bss(text, str(path), skip_invalid=skip_invalid), encoding

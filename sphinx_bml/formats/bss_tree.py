@@ -20,24 +20,33 @@ no record of its own), which come back without a description.
 
 What BML cannot hold is reported in :attr:`Document.problems
 <sphinx_bml.language.model.Document.problems>`: a qualification (``{...}``)
-is left out, and a sequence given twice keeps its first meaning.
+is left out, a sequence given twice keeps its first meaning, and a
+description line that BML would read as a command is joined to the line
+before (see :mod:`~sphinx_bml.formats.bml_writer`).
+
+BBO writes suit symbols in descriptions in upper case as well (``5+!S``);
+BML's inline markup knows them in lower case, so ``!C !D !H !S`` become
+``!c !d !h !s``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..language.calls import PASS, Call
 from ..language.errors import Location, Problems
 from ..language.model import BidNode, BidTable, Description, Document, Metadata, Seat, TableCall, Vulnerability
+from .bml_writer import joined_lines
 from .bss_codes import VULNERABILITIES_BY_DIGIT
-from .bss_reader import BssFile, SequenceRecord
+from .bss_reader import BssFile, FileType, SequenceRecord
 
 GroupKey = tuple[bool, Seat, Vulnerability]
 
 SEAT_ORDER: tuple[Seat, ...] = tuple(Seat)
 VULNERABILITY_ORDER: tuple[Vulnerability, ...] = tuple(VULNERABILITIES_BY_DIGIT[digit] for digit in "012345678")
+_UPPER_CASE_SUIT = re.compile(r"![CDHS]")
 
 
 @dataclass
@@ -101,7 +110,14 @@ class TreeBuilder:
                 location,
             )
             return
-        row.record, row.line, row.description = True, record.line, _clean(record.description)
+        description = _clean(record.description)
+        for line in joined_lines(description):
+            self.problems.report(
+                f"BML would not read the description line '{line}' of {sequence.notation()} as text "
+                "on a line of its own; it is joined to the line before",
+                location,
+            )
+        row.record, row.line, row.description = True, record.line, description
 
     def tables(self) -> list[BidTable]:
         tables = []
@@ -133,8 +149,29 @@ def _is_link(row: _Row) -> bool:
 
 
 def _clean(description: Description) -> Description:
-    """Description lines as BML keeps them: without outer white space and empty lines."""
-    return Description(tuple(line.strip() for line in description.lines if line.strip()))
+    """Description lines as BML keeps them: without outer white space and empty lines,
+    suit symbols in lower case."""
+    lines = (_UPPER_CASE_SUIT.sub(lambda suit: suit.group().lower(), line.strip()) for line in description.lines)
+    return Description(tuple(line for line in lines if line))
+
+
+def kept_records(bss: BssFile) -> list[str]:
+    """What ``bss`` holds that BML has no place for, as lines for ``//`` comments:
+    the floating-convention flag (``?00``), the stock convention card (``$``), the
+    conventions (``+``) and the defensive carding (``%``), each as the file gives it."""
+    kept = []
+    if bss.file_type is FileType.FLOATING:
+        kept.append("?00: a floating convention (its header starts with ?00)")
+    if bss.stock_card is not None:
+        kept.append(f"${bss.stock_card.name}")
+    kept.extend(f"+{convention.name}" for convention in bss.conventions)
+    carding = bss.carding
+    if carding is not None:
+        codes = carding.leads_vs_notrump + carding.leads_vs_suits + carding.signals
+        kept.append(f"%{codes} {carding.text}".rstrip())
+    if not kept:
+        return []
+    return ["BSS records that BML has no place for, kept as the file gives them:", *kept]
 
 
 def build_metadata(bss: BssFile) -> Metadata:

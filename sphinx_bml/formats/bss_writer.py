@@ -10,10 +10,18 @@ system's order (see the BSS syntax in the BML reference README)::
 Nothing is known of artificiality, possible outcomes, disposition or suit
 lengths, so every record says ``N``, ``YYYYYY``, ``0`` and, after a suit bid,
 ``08`` (0 to any cards), as the reference does.
+
+The lines of a description are joined by the two characters ``\n``; a
+backslash of the text that would be read as part of such a line break (one
+followed by ``n``, by another backslash or by the end of a line) is doubled,
+and :func:`~sphinx_bml.formats.bss_reader.description_of` reads ``\\`` back
+as one backslash. The system name is written in braces, which it therefore
+cannot hold: ``{`` and ``}`` in it become ``(`` and ``)``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ..language.calls import Sequence
@@ -23,10 +31,19 @@ from .bss_codes import SEAT_DIGITS, VULNERABILITY_DIGITS
 
 UNKNOWN_FLAGS = "NYYYYYY0"
 ANY_LENGTH = "08"
+LINE_BREAK = "\\n"
+_BRACES = str.maketrans("{}", "()")
+#: A backslash that a reader would take for the start of ``\n`` or of ``\\``.
+_AMBIGUOUS_BACKSLASH = re.compile(r"\\(?=[\\n]|$)")
 
 
 def header_record(name: str, summary: str) -> str:
-    return f"*00{{{_one_line(name)}}}=NYYYYYY{_one_line(summary)}"
+    return f"*00{{{system_name(name)}}}=NYYYYYY{_one_line(summary)}"
+
+
+def system_name(name: str) -> str:
+    """The system name as the header's braces can hold it: ``{`` and ``}`` become ``(`` and ``)``."""
+    return _one_line(name).translate(_BRACES)
 
 
 def sequence_code(sequence: Sequence) -> str:
@@ -39,7 +56,7 @@ def description_code(description: Description) -> str:
     lines = list(description.lines)
     while lines and not lines[-1]:
         lines.pop()
-    return _one_line("\\n".join(lines))
+    return _one_line(LINE_BREAK.join(_AMBIGUOUS_BACKSLASH.sub(r"\\\\", line) for line in lines))
 
 
 def sequence_record(meaning: Meaning) -> str:

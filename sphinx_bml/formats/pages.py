@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Literal
 
 from ..language.model import Document
-from .bml_writer import write_tables
+from .bml_writer import comment_lines, write_tables
 
 PageFormat = Literal["rst", "md"]
 PAGE_FORMATS: tuple[PageFormat, ...] = ("rst", "md")
@@ -57,11 +58,16 @@ def page_title(document: Document, name: str) -> str:
     return title or "Bidding system"
 
 
-def write_page(document: Document, name: str, page_format: PageFormat) -> str:
-    """The Sphinx page of ``document`` in ``page_format`` (``rst`` or ``md``); ``name`` is the fallback title."""
+def write_page(document: Document, name: str, page_format: PageFormat, notes: Sequence[str] = ()) -> str:
+    """The Sphinx page of ``document`` in ``page_format`` (``rst`` or ``md``); ``name`` is the fallback title.
+
+    ``notes`` go first in the ``bml`` directive, as BML ``//`` comments.
+    """
     title = page_title(document, name)
     description = _one_line(document.metadata.description)
     tables = write_tables(document.bid_tables)
+    if notes:
+        tables = comment_lines(notes) + "\n" + ("\n" + tables if tables else "")
     if page_format == "rst":
         return rst_page(title, description, tables)
     if page_format == "md":

@@ -142,31 +142,58 @@ def test_unwritable_output(partner: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "Traceback" not in err
 
 
-def test_a_malformed_record_stops_and_writes_nothing(partner: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_malformed_record_is_left_out_and_the_rest_written(partner: Path, capsys: pytest.CaptureFixture[str]) -> None:
     partner.write_text(PARTNER + "001X=NYYYYYY0\n001S=NYYYYYY008spades\n", encoding="utf-8")
     assert run("partner.bss") == 1
-    err = capsys.readouterr().err
-    assert err.startswith("partner.bss:7: '1X' is not a bid")
-    assert err.count("\n") == 1
-    assert not (partner.parent / "partner.bml").exists()
-    assert sorted(p.name for p in partner.parent.iterdir()) == ["partner.bss"]
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("partner.bss:7: '1X' is not a bid") and err[0].endswith("; the line is left out")
+    assert err[1] == "partner.bss: 1 malformed line left out; every other record is in partner.bml"
+    assert len(err) == 2
+    assert "1S = spades\n\n#VUL 00" in (partner.parent / "partner.bml").read_text(encoding="utf-8")
 
 
-def test_a_malformed_record_leaves_an_existing_output_alone(partner: Path) -> None:
+def test_strict_writes_nothing(partner: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (partner.parent / "partner.bml").write_text("old", encoding="utf-8")
-    partner.write_text("garbage\n", encoding="utf-8")
+    partner.write_text(PARTNER + "001X=NYYYYYY0\nrubbish\n001S=NYYYYYY008spades\n", encoding="utf-8")
+    assert run("partner.bss", "--strict") == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("partner.bss:7: '1X' is not a bid")
+    assert err[1].startswith("partner.bss:8: this line is not a BSS record")
+    assert err[2] == (
+        "bss2bml: partner.bss: 2 malformed records; nothing was written (--strict). "
+        "Without --strict every valid record is converted."
+    )
+    assert (partner.parent / "partner.bml").read_text(encoding="utf-8") == "old"
+    assert sorted(p.name for p in partner.parent.iterdir()) == ["partner.bml", "partner.bss"]
+
+
+def test_strict_without_problems_converts(partner: Path) -> None:
+    assert run("partner.bss", "--strict") == 0
+    assert (partner.parent / "partner.bml").read_text(encoding="utf-8") == PARTNER_BML
+
+
+def test_nothing_readable_writes_nothing(partner: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (partner.parent / "partner.bml").write_text("old", encoding="utf-8")
+    partner.write_text("garbage\nmore garbage\n", encoding="utf-8")
     assert run("partner.bss") == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("partner.bss:1: the first record is not a BSS header")
+    assert err[-1] == "bss2bml: partner.bss: nothing could be read from it; is it a BSS file? Nothing was written."
     assert (partner.parent / "partner.bml").read_text(encoding="utf-8") == "old"
 
 
 def test_skip_invalid(partner: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Once needed to convert a file with malformed records; now the default, still accepted."""
     partner.write_text(PARTNER + "001X=NYYYYYY0\nrubbish\n001S=NYYYYYY008spades\n", encoding="utf-8")
-    assert run("partner.bss", "--skip-invalid") == 0
+    assert run("partner.bss", "--skip-invalid") == 1
+    with_flag = (partner.parent / "partner.bml").read_text(encoding="utf-8")
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 2
+    assert len(err) == 3
     assert err[0].startswith("partner.bss:7: '1X' is not a bid") and err[0].endswith("(notrump); the line is left out")
     assert err[1].startswith("partner.bss:8: this line is not a BSS record")
-    assert "1S = spades\n\n#VUL 00" in (partner.parent / "partner.bml").read_text(encoding="utf-8")
+    assert "1S = spades\n\n#VUL 00" in with_flag
+    assert run("partner.bss") == 1
+    assert (partner.parent / "partner.bml").read_text(encoding="utf-8") == with_flag
 
 
 def test_warnings_for_what_bml_cannot_hold(partner: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -190,10 +217,10 @@ def test_windows_1252_input(partner: Path, capsys: pytest.CaptureFixture[str]) -
 
 def test_verbose_reports_counts(partner: Path, capsys: pytest.CaptureFixture[str]) -> None:
     partner.write_text(PARTNER + "001X=NYYYYYY0\n+RKCB.bss\n%" + "B" * 40 + "A" * 18 + "\n", encoding="utf-8")
-    assert run("partner.bss", "-v", "--skip-invalid") == 0
+    assert run("partner.bss", "-v") == 1
     err = capsys.readouterr().err
     assert "partner.bss: read 5 bidding sequences (1 malformed line skipped)" in err
-    assert "BML has no place for 1 convention record and the defensive carding; left out" in err
+    assert "BML has no place for 1 convention record and the defensive carding; kept as // comments" in err
     assert "wrote 2 bidding tables with 5 rows to partner.bml" in err
 
 
@@ -215,8 +242,11 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         run("-h")
     out = capsys.readouterr().out
-    for option in ("-o OUTPUTFILE", "-v", "--version", "--format {bml,rst,md}", "--skip-invalid", "inputfile"):
+    for option in ("-o OUTPUTFILE", "-v", "--version", "--format {bml,rst,md}", "--strict", "--skip-invalid"):
         assert option in out
+    words = " ".join(out.split())
+    assert "UTF-8 or UTF-16 (with or without a byte order mark), else as Windows-1252" in words
+    assert "Exit status: 0 every record converted, 1 some records left out" in words
 
 
 def test_runs_as_a_program(partner: Path) -> None:

@@ -342,3 +342,79 @@ def test_reading_something_else_is_an_error() -> None:
         read_bboalert("*00{System}=NYYYYYY\n")
     with pytest.raises(BMLError, match="not a BBOalert file"):
         read_bboalert("")
+
+
+# --------------------------------------------------------------------------
+# Nothing the notes say becomes BBOalert syntax
+
+
+def test_a_trailing_backslash_does_not_swallow_the_next_alert() -> None:
+    """BBOalert joins a line ending with a backslash to the next: the 1D alert would be lost."""
+    text = write_bboalert(system("1C = Strong: 16+ hcp or 4-4-4-1 \\\n1D = Negative, 0--7"))
+    assert "\\\n" not in text
+    records = read_bboalert(text).records
+    assert [(r.call, r.shown) for r in records] == [("1C", "Strong: 16+ hcp or 4-4-4-1 \\"), ("1D", "Negative; 0-7")]
+
+
+@pytest.mark.parametrize(
+    ("written", "tag"),
+    [
+        ("@T natural, sent at once?", "@T"),  # BBOalert would send it without asking partner's OK
+        ("Puppet Stayman @I", "@I"),  # BBOalert would skip the record
+        ("Ask @D later, @A too, @t and @d", "@D"),
+    ],
+)
+def test_tags_are_not_read_as_tags(written: str, tag: str) -> None:
+    (record,) = read_bboalert(write_bboalert(system(f"2N = {written}"))).records
+    assert "@" not in record.explanation
+    assert tag not in record.shown
+    assert record.shown == written.replace(",", ";").replace("@", "\uff20")
+
+
+def test_comma_entities_do_not_split_the_record() -> None:
+    """BBOalert turns &comma; into a comma before splitting a line into fields."""
+    (record,) = read_bboalert(write_bboalert(system("1S = 5+ cards&comma; 11--15&comma;sound"))).records
+    assert record.call == "1S"
+    assert record.shown == "5+ cards&comma; 11-15&comma;sound"
+
+
+def test_html_shows_as_written() -> None:
+    """BBOalert decodes entities and keeps only the text before a tag."""
+    (record,) = read_bboalert(write_bboalert(system("1N = <b>15--17</b> & balanced, &lt;5 !s"))).records
+    assert "<" not in record.explanation
+    assert record.shown == "<b>15-17</b> & balanced; &lt;5 !S"
+
+
+def test_scripts_are_not_run() -> None:
+    """%name% runs a user script in BBOalert; a lone % is harmless and kept."""
+    (pair, single) = read_bboalert(write_bboalert(system("2C = %X% or 10%--20%\n2D = 50% of the time"))).records
+    assert "%" not in pair.explanation
+    assert pair.shown == "\uff05X\uff05 or 10\uff05-20\uff05"
+    assert single.shown == "50% of the time"
+
+
+def test_a_long_explanation_is_split_on_what_the_box_shows() -> None:
+    """The 69 characters are counted on the text shown, not on its entities."""
+    text = "a & b " * 20
+    (record,) = read_bboalert(write_bboalert(system(f"3C = {text}"))).records
+    assert len(record.box) <= BOX_LENGTH
+    assert len(record.box) > BOX_LENGTH - 6
+    assert f"{record.box} {record.chat}" == text.strip()
+
+
+def test_the_title_is_text_in_the_header() -> None:
+    """BBOalert shows the header's title as HTML, and a backslash would join the first record to it."""
+    title = "<img src=x onerror=alert(1)> Kestrel & co, v2 @T %a% \\"
+    text = write_bboalert(system("1C = Strong"), title)
+    header = text.splitlines()[0]
+    assert "<" not in header and not header.endswith("\\")
+    result = read_bboalert(text)
+    assert result.shown_title == "<img src=x onerror=alert(1)> Kestrel & co; v2 @T %a% \\"  # no tags in a header
+    assert result.records == [Record("", "1C", "Strong")]
+    metadata_title = lines("#+TITLE: Ours <i>2/1</i>\n\n1C  Strong")[0]
+    assert metadata_title == "BBOalert,Ours &lt;i&gt;2/1&lt;/i&gt;"
+
+
+def test_the_reader_follows_bboalert_on_continuations_and_commas() -> None:
+    result = read_bboalert("BBOalert\n,1C,Strong \\\n,1D,lost\n,1H,a&comma;b\n")
+    assert result.records == [Record("", "1C", "Strong"), Record("", "1H", "a")]  # the 1D alert is lost

@@ -11,6 +11,8 @@ from docutils.parsers import Parser
 from docutils.parsers.rst import Directive, directives
 
 from sphinx_bml.formats.bml_writer import description_lines, write_bml, write_tables
+from sphinx_bml.formats.bss_reader import read_bss
+from sphinx_bml.formats.bss_tree import build_document
 from sphinx_bml.formats.pages import md_escape, md_fence, rst_escape, write_page
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import Call
@@ -302,3 +304,63 @@ def test_md_page_without_description() -> None:
 def test_unknown_page_format() -> None:
     with pytest.raises(ValueError, match="page format"):
         write_page(doc(), "x", "html")  # type: ignore[arg-type]
+
+
+# -- text from a BSS file stays text -------------------------------------------
+
+
+def bml_of_bss(bss: str) -> tuple[str, list[str]]:
+    document = build_document(read_bss(bss, "partner.bss"))
+    return write_bml(document), [str(problem) for problem in document.problems]
+
+
+@pytest.mark.parametrize(
+    ("description", "meaning"),
+    [
+        ("Strong\\n#INCLUDE /etc/passwd", "Strong #INCLUDE /etc/passwd"),
+        ("Relay\\n#CUT answers\\nthen asks", "Relay #CUT answers\nthen asks"),
+        ("Relay\\n  # PASTE answers", "Relay # PASTE answers"),
+        ("Weak\\n#+TITLE: Not the title", "Weak #+TITLE: Not the title"),
+        ("Any\\n#HIDE\\n#VUL YY\\n#SEAT 3", "Any #HIDE #VUL YY #SEAT 3"),
+        ("Ends with a dot line\\n.", "Ends with a dot line ."),
+        ("Dot in the middle\\n.\\nthen more", "Dot in the middle\n.\nthen more"),
+        ("Natural\\n* Not a heading", "Natural\n* Not a heading"),
+        ("Natural\\n// not a comment", "Natural\n// not a comment"),
+        ("Natural\\n| not | a | table |", "Natural\n| not | a | table |"),
+        ("Natural\\n2H = not a row\\n  (P) nor this", "Natural\n2H = not a row\n(P) nor this"),
+        ("Natural\\n- not a list\\n1. nor this", "Natural\n- not a list\n1. nor this"),
+        ("Example\\nN AKQ2 KJ5 - 98765", "Example\nN AKQ2 KJ5 - 98765"),
+        ("N S E W\\n1C 1D 1H 1S", "N S E W\n1C 1D 1H 1S"),
+    ],
+)
+def test_nothing_in_a_description_becomes_bml(description: str, meaning: str) -> None:
+    """Written BML read back by our parser gives the meaning of the BSS record,
+    its lines as they were except those BML would not read as text."""
+    bss = f"*00{{Test}}=NYYYYYY\n001N=NYYYYYY0{description}\n"
+    written, problems = bml_of_bss(bss)
+    document = parse_text(written, "partner.bml")
+    assert not document.problems, [str(p) for p in document.problems]
+    assert document.metadata.values == {"TITLE": "Test"}
+    assert [(str(m.sequence), m.description.text) for m in expand(document)] == [("1N", meaning)]
+    joined = meaning.count(" #") + meaning.endswith(" .")
+    assert len(problems) == joined
+    assert all(p.startswith("partner.bss:2: BML would not read the description line") for p in problems)
+
+
+def test_every_line_of_a_row_alone_reads_as_a_table() -> None:
+    """A row whose further lines look like hands would be read as a deal: the table is marked."""
+    written, _ = bml_of_bss("*00{T}=NYYYYYY\n001N=NYYYYYY0Example\\nN AKQ2 KJ5 - 98765\\nS - - AKQJT98765 -\n")
+    assert "#BIDTABLE\n1N = Example\n" in written
+
+
+def test_upper_case_suit_symbols_become_lower_case() -> None:
+    written, problems = bml_of_bss("*00{T}=NYYYYYY\n001H=NYYYYYY0085+!H, 4!S or !c\\n!D stopper!\n")
+    assert "1H = 5+!h, 4!s or !c\n     !d stopper!\n" in written
+    assert problems == []
+
+
+def test_notes_are_comments() -> None:
+    table = BidTable([row("1C", "Strong")], HERE)
+    text = write_bml(doc(table, TITLE="T"), notes=["BSS: +RKCB.bss", "two\nlines"])
+    assert text.startswith("#+TITLE: T\n\n// BSS: +RKCB.bss\n// two lines\n\n#VUL 00")
+    assert meanings(text) == [("1C", "0", "00", "Strong")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from sphinx_bml.formats.bss_reader import (
     FileType,
     Outcomes,
     SequenceRecord,
+    decode_bss,
     parse_calls,
     parse_sequence_record,
     read_bss,
@@ -285,8 +287,8 @@ def test_skip_invalid_without_a_header() -> None:
 def test_read_file_utf8(tmp_path: Path) -> None:
     path = tmp_path / "partner.bss"
     path.write_text("*00{Système}=NYYYYYYRésumé\n001C=NYYYYYY008Trèfle\n", encoding="utf-8")
-    bss, windows = read_bss_file(path)
-    assert not windows
+    bss, encoding = read_bss_file(path)
+    assert encoding == "UTF-8"
     assert bss.system_name == "Système" and bss.sequences[0].description.lines == ("Trèfle",)
     assert bss.name == str(path)
 
@@ -294,8 +296,8 @@ def test_read_file_utf8(tmp_path: Path) -> None:
 def test_read_file_windows_1252(tmp_path: Path) -> None:
     path = tmp_path / "partner.bss"
     path.write_bytes("*00{Système}=NYYYYYY\n001C=NYYYYYY008Trèfle – naturel\n".encode("cp1252"))
-    bss, windows = read_bss_file(path)
-    assert windows
+    bss, encoding = read_bss_file(path)
+    assert encoding == "Windows-1252"
     assert bss.system_name == "Système"
     assert bss.sequences[0].description.lines == ("Trèfle – naturel",)
 
@@ -328,3 +330,71 @@ def test_any_text_reads_or_fails_with_a_located_problem(text: str) -> None:
     lenient = read(text, skip_invalid=True)
     assert all(p.location is not None for p in lenient.problems)
     write_bml(build_document(lenient))
+
+
+# -- records without a disposition code (Wbridge5 exports) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "description"),
+    [
+        ("*004N5C=YNNNNNN0 keys.", "0 keys."),
+        ("*004N5C=YNNNNNN1 or 4 keys", "1 or 4 keys"),
+        ("*004N5D=YNNNNNNEven number of keys.", "Even number of keys."),
+        ("*004N5N=YNNNNNNAsks for kings", "Asks for kings"),
+        ("004N5S=YNNNNNN two keys with the queen", "two keys with the queen"),
+        ("004N5H=YNNNNNNtwo keys without the queen", "two keys without the queen"),
+    ],
+)
+def test_a_missing_disposition_keeps_the_whole_description(line: str, description: str) -> None:
+    bss = read(f"{HEADER}\n{line}\n")
+    (sequence,) = bss.sequences
+    assert sequence.description.text == description
+    assert sequence.disposition_missing
+    assert sequence.disposition is Disposition.NO_AGREEMENT and sequence.lengths is None
+    (warning,) = bss.warnings
+    assert str(warning).startswith("partner.bss:2: this record has no disposition code")
+    assert f"'{description}' is read as its description" in str(warning)
+
+
+@pytest.mark.parametrize(
+    ("line", "description"),
+    [
+        ("001N=NYYYYYY0strong", "strong"),  # what bml2bss writes for a description in lower case
+        ("001N=NYYYYYY0 15--17", " 15--17"),
+        ("001C=NYYYYYYA08transfer", "transfer"),
+        ("001N=NYYYYYY6Game forcing", "Game forcing"),
+        ("001N=NYYYYYYE", ""),
+    ],
+)
+def test_a_present_disposition_is_read_as_one(line: str, description: str) -> None:
+    bss = read(f"{HEADER}\n{line}\n")
+    (sequence,) = bss.sequences
+    assert sequence.description.text == description
+    assert not sequence.disposition_missing and not bss.warnings
+
+
+# -- encodings -------------------------------------------------------------------
+
+SYSTEM = "*00{Système}=NYYYYYYRésumé\n001C=NYYYYYY008Trèfle, 3+!c\n"
+
+
+@pytest.mark.parametrize(
+    ("codec", "encoding"),
+    [
+        ("utf-8", "UTF-8"),
+        ("utf-8-sig", "UTF-8"),
+        ("utf-16", "UTF-16"),  # with its byte order mark
+        ("utf-16-le", "UTF-16"),  # without one
+        ("utf-16-be", "UTF-16"),
+        ("cp1252", "Windows-1252"),
+    ],
+)
+def test_encodings(codec: str, encoding: str) -> None:
+    assert decode_bss(SYSTEM.encode(codec)) == (SYSTEM, encoding)
+    assert decode_bss(codecs.BOM_UTF16_BE + SYSTEM.encode("utf-16-be")) == (SYSTEM, "UTF-16")
+
+
+def test_short_or_empty_data_is_utf8() -> None:
+    assert decode_bss(b"") == ("", "UTF-8")
+    assert decode_bss(b"a\x00") == ("a\x00", "UTF-8")
