@@ -61,10 +61,14 @@ def starts_bid_table(line: str) -> bool:
 
 
 def split_blocks(lines: Iterable[Line]) -> list[list[Line]]:
-    """Runs of non-blank lines; a line of only white space is blank."""
+    """Runs of non-blank lines; a line of only white space is blank, and a
+    ``*`` heading line always starts a new block (as in bridge-markup)."""
     blocks: list[list[Line]] = []
     current: list[Line] = []
     for line in lines:
+        if current and _HEADING.match(line.text):
+            blocks.append(current)
+            current = []
         if line.text.strip():
             current.append(line)
         elif current:
