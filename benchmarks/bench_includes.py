@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sphinx_bml.language import reader as reading  # noqa: E402
+from sphinx_bml.language import reader as reading
 
 Reader = reading.Reader
 MAX_INCLUDED_LINES: int = getattr(reading, "MAX_INCLUDED_LINES", 0)
