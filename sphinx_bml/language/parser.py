@@ -132,6 +132,7 @@ class Parser:
             table_parser = TableParser(self.state, problems, self.indentation)
             table = table_parser.parse(lines, first.location)
             return [table] if table is not None else []
+        _report_rows_in_text(lines, problems)
         return [_paragraph(lines)]
 
     def _state_lines(self, lines: list[Line], problems: Problems) -> list[Line]:
@@ -160,6 +161,18 @@ def _unknown_metadata(key: str) -> str:
     guess = difflib.get_close_matches(key.upper(), METADATA_KEYS, n=1, cutoff=0.6)
     hint = f" (did you mean #+{guess[0]}?)" if guess else ""
     return f"#+{key} is not a metadata key BML knows{hint}: the keys are {known}; its value is kept but not used"
+
+
+def _report_rows_in_text(lines: list[Line], problems: Problems) -> None:
+    """Report a bidding table written right under a line of text: without a
+    blank line between them, its rows would silently be read as prose."""
+    rows = [line for line in lines[1:] if starts_bid_table(line.text) and not line.text.lstrip().startswith("#")]
+    if len(rows) >= 2:
+        message = (
+            f"'{rows[0].text.strip()}' and the lines after it look like the rows of a bidding table, but they follow "
+            "text without a blank line between, so they are shown as text: leave a blank line before the table"
+        )
+        problems.report(message, rows[0].location)
 
 
 def _paragraph(lines: list[Line]) -> Paragraph:

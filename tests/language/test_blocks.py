@@ -293,3 +293,20 @@ def test_known_metadata_keys_in_any_case_are_not_reported() -> None:
     document = parse_text("#+title: Precision\n#+Description: Strong club\n", "notes.bml")
     assert not document.problems
     assert document.metadata.title == "Precision" and document.metadata.description == "Strong club"
+
+
+# -- a bidding table glued to text -----------------------------------------
+
+
+def test_a_bidding_table_right_under_text_is_reported() -> None:
+    document = parse_text("Responses to 1!c:\n1D 0--7, negative\n1H 8+, 5+!h\n1N 8--13 balanced\n", "notes.bml")
+    (problem,) = document.problems
+    assert str(problem).startswith("notes.bml:2: '1D 0--7, negative' and the lines after it look like the rows")
+    assert problem.message.endswith("leave a blank line before the table")
+    (paragraph,) = document.blocks
+    assert isinstance(paragraph, Paragraph)
+
+
+def test_prose_with_one_line_starting_with_a_bid_is_not_reported() -> None:
+    document = parse_text("With a strong hand we open\n1C and then show our suit.\n", "notes.bml")
+    assert not document.problems
