@@ -1,10 +1,15 @@
 """From located lines to the document model.
 
-Blocks are separated by blank lines. Each block is recognised by its first
-line: ``*`` headings, ``-`` lists (``term :: text`` makes a description list),
-``1.`` numbered lists, ``|`` tables, rows of four calls (an auction), hands
-``N E S W`` (a deal), a bid or a ``#`` command (a bidding table), else a
-paragraph. ``#+KEY: value``, ``#VUL`` and ``#SEAT`` lines set state.
+Blocks are separated by blank lines; a ``*`` heading line and the start and
+end of an included file start a new block too. Each block is recognised by
+its first line: ``*`` headings, ``-`` lists (``term :: text`` makes a
+description list), ``1.`` numbered lists, ``|`` tables, a seat header or a row
+of calls (an auction, see :mod:`.auction`), hands ``N E S W`` (a deal), a bid
+or a ``#`` command (a bidding table), else a paragraph. ``#+KEY: value``,
+``#VUL`` and ``#SEAT`` lines set state.
+
+A block that looks like an auction or a deal but cannot be read is reported
+at the line and shown as a paragraph, never read as something else.
 """
 
 from __future__ import annotations

@@ -283,8 +283,8 @@ class Reader:
             return True
         reading.limit_reached = True
         message = (
-            f"#INCLUDE {written} is left out, and so is every #INCLUDE after it: this page already takes in "
-            f"{reading.limit} lines through #INCLUDE, the most a page may (are the same files included "
+            f"#INCLUDE {written} is left out, and so is every #INCLUDE after it: it would take this page past "
+            f"{reading.limit} lines read through #INCLUDE, the most a page may (are the same files included "
             "over and over?)"
         )
         reading.source.problems.report(message, at, Kind.INCLUDE)

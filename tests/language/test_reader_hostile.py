@@ -116,8 +116,8 @@ def test_a_diamond_of_includes_stops_at_the_limit_reported_once(tmp_path: Path, 
     (problem,) = source.problems
     assert problem.kind is Kind.INCLUDE
     assert re.fullmatch(
-        rf"#INCLUDE f(\d+)\.bml is left out, and so is every #INCLUDE after it: this page already takes in {limit} "
-        r"lines through #INCLUDE, the most a page may \(are the same files included over and over\?\)",
+        rf"#INCLUDE f(\d+)\.bml is left out, and so is every #INCLUDE after it: it would take this page past {limit} "
+        r"lines read through #INCLUDE, the most a page may \(are the same files included over and over\?\)",
         problem.message,
     )
     assert problem.location is not None and re.fullmatch(r".*f\d+\.bml", problem.location.file)
