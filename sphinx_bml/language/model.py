@@ -280,6 +280,11 @@ class BidTable:
 Block = Heading | Paragraph | BulletList | EnumeratedList | DefinitionList | Table | Auction | Deal | BidTable
 
 
+#: The ``#+KEY`` metadata BML knows. Other keys are kept (and written back
+#: by the BML writer) but reported, since nothing reads them.
+METADATA_KEYS = ("TITLE", "AUTHOR", "DESCRIPTION")
+
+
 @dataclass
 class Metadata:
     """``#+TITLE``, ``#+AUTHOR``, ``#+DESCRIPTION`` (and any other ``#+KEY``): first value wins."""

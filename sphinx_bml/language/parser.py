@@ -1,24 +1,32 @@
 """From located lines to the document model.
 
-Blocks are separated by blank lines. Each block is recognised by its first
-line: ``*`` headings, ``-`` lists (``term :: text`` makes a description list),
-``1.`` numbered lists, ``|`` tables, rows of four calls (an auction), hands
-``N E S W`` (a deal), a bid or a ``#`` command (a bidding table), else a
-paragraph. ``#+KEY: value``, ``#VUL`` and ``#SEAT`` lines set state.
+Blocks are separated by blank lines; a ``*`` heading line and the start and
+end of an included file start a new block too. Each block is recognised by
+its first line: ``*`` headings, ``-`` lists (``term :: text`` makes a
+description list), ``1.`` numbered lists, ``|`` tables, a seat header or a row
+of calls (an auction, see :mod:`.auction`), hands ``N E S W`` (a deal), a bid
+or a ``#`` command (a bidding table), else a paragraph. ``#+KEY: value``,
+``#VUL`` and ``#SEAT`` lines set state.
+
+A block that looks like an auction or a deal but cannot be read is reported
+at the line and shown as a paragraph, never read as something else.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
+from .auction import read_auction
 from .bidtable import TableParser, TableState
-from .calls import Call, Strain
+from .calls import Strain
 from .errors import BMLError, Location, Problems
 from .model import (
+    METADATA_KEYS,
     Auction,
-    AuctionMark,
     Block,
     BulletList,
     Contract,
@@ -44,8 +52,7 @@ _NUMBER = re.compile(r"^\s*\d+\.(\s+|$)")
 _RULE = re.compile(r"[-+=: ]*")
 _TABLE_CALL_START = re.compile(r"^\s*\(?[1-7][A-Z]|^\s*\(?[1-7](m|om|oM|[xyz]|red|black|steps?)\b|^\s*\(?\d+steps?\b")
 _BIDTABLE_START = re.compile(r"^\s*(\(?[PDRX]{1,2}\)?-|#)")
-_AUCTION_CELL = re.compile(r"\(?(?:[1-7](?:NT|[CDHSN])|P|D|R|X|XX|AP|-|\?)\)?", re.IGNORECASE)
-_HAND = re.compile(r"^\s*([NESW])\s*:?\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$")
+_HAND = re.compile(r"^\s*([NESW])\s*:?\s+(\S.*)$")
 _HOLDING = re.compile(r"-|(?:10|[2-9AKQJTx])+")
 _DEAL_DEALER = re.compile(r"(?:^|\s)(?:Dealer\s+)?([NESW]),?(?=\s|$)")
 _DEAL_VUL = re.compile(r"(?:^|\s)(All|None|EW|NS),?(?=\s|$)", re.IGNORECASE)
@@ -61,10 +68,14 @@ def starts_bid_table(line: str) -> bool:
 
 
 def split_blocks(lines: Iterable[Line]) -> list[list[Line]]:
-    """Runs of non-blank lines; a line of only white space is blank."""
+    """Runs of non-blank lines; a line of only white space is blank, and a
+    ``*`` heading line always starts a new block (as in bridge-markup)."""
     blocks: list[list[Line]] = []
     current: list[Line] = []
     for line in lines:
+        if current and _HEADING.match(line.text):
+            blocks.append(current)
+            current = []
         if line.text.strip():
             current.append(line)
         elif current:
@@ -111,8 +122,8 @@ class Parser:
         if heading:
             block: Block = Heading(len(heading.group(1)), RichText(heading.group(2)), first.location)
             return [block, *self._block(lines[1:], problems)] if len(lines) > 1 else [block]
-        if _is_auction(lines):
-            return [self._auction(lines)]
+        if auction := _auction(lines, problems):
+            return [auction]
         stripped = first.text.strip()
         if stripped.startswith("|"):
             return [_table(lines)]
@@ -120,15 +131,14 @@ class Parser:
             return [_list(lines, _BULLET)]
         if _NUMBER.match(first.text):
             return [EnumeratedList(_items(lines, _NUMBER), first.location)]
-        deal = _deal(lines, problems)
-        if deal is not None:
+        if deal := _deal(lines, problems):
             return [deal]
         if starts_bid_table(first.text):
             table_parser = TableParser(self.state, problems, self.indentation)
             table = table_parser.parse(lines, first.location)
             return [table] if table is not None else []
-        text = " ".join(line.text.strip() for line in lines)
-        return [Paragraph(RichText(text), first.location)]
+        _report_rows_in_text(lines, problems)
+        return [_paragraph(lines)]
 
     def _state_lines(self, lines: list[Line], problems: Problems) -> list[Line]:
         """Apply leading ``#+KEY:``, ``#VUL`` and ``#SEAT`` lines; the rest of the block."""
@@ -136,7 +146,10 @@ class Parser:
         while index < len(lines):
             line = lines[index]
             if match := _METADATA.match(line.text):
-                self.metadata.values.setdefault(match.group(1).upper(), match.group(2))
+                key = match.group(1).upper()
+                if key not in METADATA_KEYS:
+                    problems.report(_unknown_metadata(match.group(1)), line.location)
+                self.metadata.values.setdefault(key, match.group(2))
             elif match := _STATE.match(line.text):
                 if match.group(1) == "VUL":
                     self.state.set_vulnerability(match.group(2), line.location, problems)
@@ -147,29 +160,39 @@ class Parser:
             index += 1
         return lines[index:]
 
-    def _auction(self, lines: list[Line]) -> Auction:
-        rows: list[list[Call | AuctionMark]] = []
-        for line in lines:
-            row: list[Call | AuctionMark] = []
-            for cell in line.text.split():
-                word = cell.strip("()").upper()
-                if word in ("-", "AP", "?"):
-                    row.append(AuctionMark(word))
-                else:
-                    row.append(Call.parse(word))
-            rows.append(row)
-        return Auction(rows, lines[0].location)
+
+def _unknown_metadata(key: str) -> str:
+    known = ", ".join(f"#+{name}" for name in METADATA_KEYS)
+    guess = difflib.get_close_matches(key.upper(), METADATA_KEYS, n=1, cutoff=0.6)
+    hint = f" (did you mean #+{guess[0]}?)" if guess else ""
+    return f"#+{key} is not a metadata key BML knows{hint}: the keys are {known}; its value is kept but not used"
 
 
-def _is_auction(lines: list[Line]) -> bool:
-    first = lines[0].text.split()
-    if len(first) != 4:
-        return False
-    for line in lines:
-        cells = line.text.split()
-        if not 1 <= len(cells) <= 4 or not all(_AUCTION_CELL.fullmatch(cell) for cell in cells):
-            return False
-    return True
+def _report_rows_in_text(lines: list[Line], problems: Problems) -> None:
+    """Report a bidding table written right under a line of text: without a
+    blank line between them, its rows would silently be read as prose."""
+    rows = [line for line in lines[1:] if starts_bid_table(line.text) and not line.text.lstrip().startswith("#")]
+    if len(rows) >= 2:
+        message = (
+            f"'{rows[0].text.strip()}' and the lines after it look like the rows of a bidding table, but they follow "
+            "text without a blank line between, so they are shown as text: leave a blank line before the table"
+        )
+        problems.report(message, rows[0].location)
+
+
+def _paragraph(lines: list[Line]) -> Paragraph:
+    return Paragraph(RichText(" ".join(line.text.strip() for line in lines)), lines[0].location)
+
+
+def _auction(lines: list[Line], problems: Problems) -> Auction | Paragraph | None:
+    """The auction diagram of ``lines``, ``None`` when they do not look like
+    one, or (reported at the line) a paragraph when they cannot be read."""
+    try:
+        return read_auction(lines, problems)
+    except BMLError as error:
+        error.message += "; the block is shown as text"
+        problems.add(error.at(lines[0].location))
+        return _paragraph(lines)
 
 
 def _table(lines: list[Line]) -> Table:
@@ -205,32 +228,79 @@ def _list(lines: list[Line], marker: re.Pattern[str]) -> BulletList | Definition
     return BulletList(items, lines[0].location)
 
 
-def _deal(lines: list[Line], problems: Problems) -> Deal | None:
-    """A deal diagram: hand lines, with an optional header line first."""
-    hands = [_HAND.match(line.text) for line in lines]
-    header = None
-    if hands[0] is None or (len(lines) > 1 and not _is_hand(hands[0]) and all(hands[1:])):
-        header, hands = lines[0], hands[1:]
-    if not hands or not all(match is not None and _is_hand(match) for match in hands):
+@dataclass(frozen=True)
+class _HandLine:
+    """A line that gives (or tries to give) a hand: a seat, then holdings."""
+
+    direction: Direction
+    holdings: list[str]
+    line: Line
+
+    @property
+    def problem(self) -> str:
+        """What is wrong with the hand, in words (``""``: nothing)."""
+        who = f"the {self.direction.label} hand"
+        if len(self.holdings) != 4:
+            return (
+                f"{who} gives {len(self.holdings)} suits ({' '.join(self.holdings)}): write four holdings, "
+                "spades hearts diamonds clubs, with - for a void; this hand is left out"
+            )
+        for holding in self.holdings:
+            if not _HOLDING.fullmatch(holding):
+                return (
+                    f"{who} has '{holding}', which is not a holding: write the cards A K Q J T (or 10) 9 to 2 "
+                    "or x, and - for a void; this hand is left out"
+                )
+        return ""
+
+
+def _hand_line(line: Line) -> _HandLine | None:
+    """The hand ``line`` gives: a seat letter, then words that are mostly holdings."""
+    match = _HAND.match(line.text)
+    if match is None:
         return None
-    location = lines[0].location
-    deal = Deal({}, location)
-    for offset, match in enumerate(hands):
-        assert match is not None
-        direction = Direction(match.group(1))
-        line_location = lines[offset + (1 if header else 0)].location
-        if direction in deal.hands:
-            problems.report(f"the deal gives the {direction.label} hand twice; the first one is kept", line_location)
-            continue
-        holdings = tuple("" if h == "-" else h for h in match.groups()[1:])
-        deal.hands[direction] = (holdings[0], holdings[1], holdings[2], holdings[3])
+    words = match.group(2).split()
+    holdings = sum(1 for word in words if _HOLDING.fullmatch(word))
+    if holdings < 2 or holdings * 2 < len(words):
+        return None
+    return _HandLine(Direction(match.group(1)), words, line)
+
+
+def _deal(lines: list[Line], problems: Problems) -> Deal | Paragraph | None:
+    """A deal diagram: hand lines, with an optional header line first.
+
+    A hand with a typo is reported and left out, the rest of the deal kept;
+    a block of hands with a line that is no hand is reported and shown as text.
+    """
+    hands = [_hand_line(line) for line in lines]
+    header = None
+    if hands[0] is None:
+        header, hands = lines[0], hands[1:]
+    if not any(hand is not None and not hand.problem for hand in hands) and sum(map(bool, hands)) < 2:
+        return None
+    if (index := next((i for i, hand in enumerate(hands) if hand is None), None)) is not None:
+        where = lines[index + (1 if header else 0)]
+        message = (
+            f"this deal cannot be read: '{where.text.strip()}' is not a hand (a seat N, E, S or W, then four "
+            "holdings, spades hearts diamonds clubs); the block is shown as text"
+        )
+        problems.report(message, where.location)
+        return _paragraph(lines)
+    deal = Deal({}, lines[0].location)
+    for hand in hands:
+        assert hand is not None
+        if problem := hand.problem:
+            problems.report(problem, hand.line.location)
+        elif hand.direction in deal.hands:
+            problems.report(
+                f"the deal gives the {hand.direction.label} hand twice; the first one is kept", hand.line.location
+            )
+        else:
+            holdings = ["" if holding == "-" else holding for holding in hand.holdings]
+            deal.hands[hand.direction] = (holdings[0], holdings[1], holdings[2], holdings[3])
     if header is not None:
         _deal_header(deal, header.text)
     return deal
-
-
-def _is_hand(match: re.Match[str]) -> bool:
-    return all(_HOLDING.fullmatch(holding) for holding in match.groups()[1:])
 
 
 def _deal_header(deal: Deal, text: str) -> None:

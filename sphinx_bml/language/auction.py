@@ -1,0 +1,257 @@
+"""Auction diagrams: reading them as players type them, and checking that
+they could happen at a table.
+
+An auction diagram is a block of rows of up to four calls, one per seat,
+West North East South, optionally under a header line naming the seats
+(``West North East South``, ``W N E S``, or another seat first, clockwise).
+Calls are spelled as players type them: ``1C``, ``1nt``, ``1!h``, ``1♥``,
+``P``/``Pass``, ``X``/``D``/``Dbl``/``Double``, ``XX``/``R``/``Rdbl``/
+``Redouble``, ``AP``/``All pass``; ``-`` is a seat before the dealer and
+``?`` the call being asked about. Opponents' calls may be in parentheses.
+
+A block that looks like an auction (a seat header, or a first row of three
+or four calls) but cannot be read is reported at the line, never turned into
+a bidding table. A readable auction that could not happen at a table (an
+opening double, a double of partner's bid, an insufficient bid...) is kept
+and reported at the line of the call.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .calls import Call, CallKind, Strain
+from .errors import BMLError, Kind, Location, Problems
+from .model import Auction, AuctionMark, Direction
+from .reader import Line
+
+#: The seats in the order of an auction diagram's columns.
+TABLE_ORDER = (Direction.WEST, Direction.NORTH, Direction.EAST, Direction.SOUTH)
+
+_SEAT_WORDS = {
+    **{direction.value: direction for direction in Direction},
+    **{direction.name: direction for direction in Direction},
+}
+_ALL_PASS = re.compile(r"\ball[\s_-]*pass(?:es|ed)?\b", re.IGNORECASE)
+_BID = re.compile(r"([1-7])\s*(NT|N|C|D|H|S|!C|!D|!H|!S|[♣♧♦♢♥♡♠♤])", re.IGNORECASE)
+_SUIT_SIGNS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+_WORDS: dict[str, Call | AuctionMark] = {
+    **dict.fromkeys(("P", "PASS", "PASSES", "NB"), Call(CallKind.PASS)),
+    **dict.fromkeys(("X", "D", "DBL", "DBLE", "DOUBLE", "DOUBLES"), Call(CallKind.DOUBLE)),
+    **dict.fromkeys(("XX", "R", "RDBL", "REDBL", "RDBLE", "REDOUBLE", "REDOUBLES"), Call(CallKind.REDOUBLE)),
+    **dict.fromkeys(("AP", "ALLPASS"), AuctionMark.ALL_PASS),
+    "-": AuctionMark.EMPTY,
+    "—": AuctionMark.EMPTY,
+    "–": AuctionMark.EMPTY,
+    "?": AuctionMark.QUESTION,
+}
+_SPELLINGS = (
+    "write bids as 1C or 1NT (1!c, 1♣ and lower case also work), Pass or P, Dbl or X, Rdbl or XX, "
+    "All pass or AP, - for a seat before the dealer and ? for the call asked about"
+)
+
+
+def read_cell(word: str) -> Call | AuctionMark | None:
+    """The call or mark ``word`` spells (``None``: not a call)."""
+    word = word.strip().removeprefix("(").removesuffix(")").strip()
+    if mark := _WORDS.get(word.upper()):
+        return mark
+    if match := _BID.fullmatch(word):
+        letter = match.group(2).upper().removeprefix("!")
+        letter = _SUIT_SIGNS.get(letter, letter)
+        return Call.bid(int(match.group(1)), Strain.from_letter("N" if letter == "NT" else letter))
+    return None
+
+
+def row_words(text: str) -> list[str]:
+    """The words of an auction row, ``All pass`` counting as one."""
+    return _ALL_PASS.sub("AP", text).split()
+
+
+def header_seats(text: str) -> tuple[Direction, ...] | None:
+    """The seats a header line names (``West North East South``, ``W N E S``), else ``None``."""
+    seats = []
+    for word in text.replace(",", " ").split():
+        seat = _SEAT_WORDS.get(word.strip(":").upper())
+        if seat is None:
+            return None
+        seats.append(seat)
+    return tuple(seats) if len(seats) >= 2 else None
+
+
+def looks_like_auction(lines: list[Line]) -> bool:
+    """A seat header line, or a first row of three calls, or of four or more
+    words all calls but one (a typo in an auction is still an auction)."""
+    if header_seats(lines[0].text) is not None:
+        return True
+    words = row_words(lines[0].text)
+    calls = sum(1 for word in words if read_cell(word) is not None)
+    return calls == len(words) == 3 or (len(words) >= 4 and calls >= len(words) - 1)
+
+
+@dataclass(frozen=True)
+class _Turn:
+    cell: Call | AuctionMark
+    location: Location
+
+
+def read_auction(lines: list[Line], problems: Problems) -> Auction | None:
+    """The auction diagram of ``lines``; ``None`` when they do not look like one.
+
+    Raises :class:`BMLError` at the line when they look like an auction but
+    cannot be read. Calls that could not happen are reported in ``problems``.
+    """
+    if not looks_like_auction(lines):
+        return None
+    location = lines[0].location
+    first_seat = Direction.WEST
+    seats = header_seats(lines[0].text)
+    if seats is not None:
+        first_seat = _first_seat(seats, lines[0].location)
+        lines = lines[1:]
+        if not lines:
+            raise BMLError("the auction has seats but no calls", None, Kind.SYNTAX)
+    rows = [_row(line) for line in lines]
+    rows_complete = _check_rows(rows, lines, problems)
+    turns = [_Turn(AuctionMark.EMPTY, lines[0].location)] * TABLE_ORDER.index(first_seat)
+    turns += [_Turn(cell, line.location) for row, line in zip(rows, lines, strict=True) for cell in row]
+    if rows_complete:
+        AuctionCheck(problems).check(turns)
+    if first_seat is not Direction.WEST:  # lay the calls out under West North East South
+        cells = [turn.cell for turn in turns]
+        rows = [cells[start : start + 4] for start in range(0, len(cells), 4)]
+    return Auction(rows, location)
+
+
+def _first_seat(seats: tuple[Direction, ...], location: Location) -> Direction:
+    """The seat of the first column, when ``seats`` go clockwise round the table."""
+    names = " ".join(seat.label for seat in seats)
+    if len(seats) != 4:
+        message = (
+            f"the auction's header names {len(seats)} seats ({names}): an auction diagram has a column for each "
+            "of the four seats, West North East South; give the silent seats' passes"
+        )
+        raise BMLError(message, location, Kind.SYNTAX)
+    start = TABLE_ORDER.index(seats[0])
+    if seats != TABLE_ORDER[start:] + TABLE_ORDER[:start]:
+        message = (
+            f"the auction's header names the seats in the order {names}: write them clockwise, as they sit at "
+            "the table (West North East South)"
+        )
+        raise BMLError(message, location, Kind.SYNTAX)
+    return seats[0]
+
+
+def _row(line: Line) -> list[Call | AuctionMark]:
+    words = row_words(line.text)
+    if len(words) > 4:
+        message = (
+            f"this auction row has {len(words)} calls ({' '.join(words)}): a row has one call for each of "
+            "the four seats"
+        )
+        raise BMLError(message, line.location, Kind.SYNTAX)
+    cells = []
+    for word in words:
+        cell = read_cell(word)
+        if cell is None:
+            raise BMLError(f"'{word}' is not a call in this auction: {_SPELLINGS}", line.location, Kind.SYNTAX)
+        cells.append(cell)
+    return cells
+
+
+def _check_rows(rows: list[list[Call | AuctionMark]], lines: list[Line], problems: Problems) -> bool:
+    """Whether every row but the last has four calls (reported when not)."""
+    for row, line in zip(rows[:-1], lines[:-1], strict=True):
+        if len(row) < 4:
+            message = (
+                f"this auction row has only {len(row)} calls: every row but the last has one call for each "
+                "of the four seats, West North East South (write - for a seat before the dealer)"
+            )
+            problems.report(message, line.location, Kind.SYNTAX)
+            return False
+    return True
+
+
+class AuctionCheck:
+    """Follows an auction call by call and reports the first call that could
+    not happen at a table (what follows it is not checked: it would only
+    repeat the same mistake)."""
+
+    def __init__(self, problems: Problems) -> None:
+        self.problems = problems
+        self.bid: Call | None = None
+        self.bid_turn = 0
+        self.doubled = 0  # 0, 1 doubled, 2 redoubled
+        self.double_turn = 0
+        self.passes = 0
+        self.end: str | None = None  # how the auction ended
+        self.reported = False
+
+    def check(self, turns: list[_Turn]) -> None:
+        started = False
+        for number, turn in enumerate(turns):
+            cell = turn.cell
+            if cell is AuctionMark.EMPTY and not started:
+                continue
+            started = True
+            if cell is AuctionMark.QUESTION:
+                return  # what comes after the question is not part of the auction
+            if self.end is not None:
+                self._report(f"the auction has already ended ({self.end}), so nothing can follow it", turn)
+            elif cell is AuctionMark.ALL_PASS:
+                self.end = "all pass"
+            elif cell is AuctionMark.EMPTY or cell.kind is CallKind.PASS:
+                self._pass()
+            elif cell.kind is CallKind.DOUBLE:
+                self._double(number, turn)
+            elif cell.kind is CallKind.REDOUBLE:
+                self._redouble(number, turn)
+            else:
+                self._bid(cell, number, turn)
+            if self.reported:
+                return
+
+    def _pass(self) -> None:
+        self.passes += 1
+        if self.bid is not None and self.passes == 3:
+            self.end = f"three passes after {self._last_call()}"
+        elif self.bid is None and self.passes == 4:
+            self.end = "four passes: the board is passed out"
+
+    def _last_call(self) -> str:
+        return {0: str(self.bid), 1: "the double", 2: "the redouble"}[self.doubled]
+
+    def _double(self, number: int, turn: _Turn) -> None:
+        rule = "a double is only allowed over the opponents' bid"
+        if self.bid is None:
+            self._report(f"the auction opens with a double: {rule}", turn)
+        elif (number - self.bid_turn) % 2 == 0:
+            self._report(f"the auction doubles partner's {self.bid}: {rule}", turn)
+        elif self.doubled:
+            already = "doubled" if self.doubled == 1 else "redoubled"
+            self._report(f"the auction doubles {self.bid}, which is already {already}: {rule}, once", turn)
+        else:
+            self.doubled, self.double_turn, self.passes = 1, number, 0
+
+    def _redouble(self, number: int, turn: _Turn) -> None:
+        rule = "a redouble is only allowed over the opponents' double"
+        if self.doubled == 0:
+            self._report(f"the auction has a redouble without a double: {rule}", turn)
+        elif self.doubled == 2:
+            self._report(f"the auction redoubles {self.bid} twice: {rule}, once", turn)
+        elif (number - self.double_turn) % 2 == 0:
+            self._report(f"the auction redoubles partner's double: {rule}", turn)
+        else:
+            self.doubled, self.passes = 2, 0
+
+    def _bid(self, call: Call, number: int, turn: _Turn) -> None:
+        if self.bid is not None and call <= self.bid:
+            message = f"{call} after {self.bid} is an insufficient bid: each bid must be higher than the bid before it"
+            self._report(message, turn)
+            return
+        self.bid, self.bid_turn, self.doubled, self.passes = call, number, 0, 0
+
+    def _report(self, message: str, turn: _Turn) -> None:
+        self.problems.report(message, turn.location, Kind.SEQUENCE)
+        self.reported = True
