@@ -149,18 +149,18 @@ def test_state_flows_between_pieces_parsed_by_one_parser() -> None:
 
 def test_bad_indentation_loses_only_that_row_and_its_answers() -> None:
     text = "1C 16+\n  1D negative\n   1H odd\n     1S under odd\n  1H positive\n"
-    assert messages(text) == ["t.bml:3: indentation 3 is not a multiple of 2"]
+    assert messages(text) == ["t.bml:3: the row 1H: indentation 3 is not a multiple of 2"]
     assert shape(parse_text(text, "t.bml").bid_tables[0].rows) == ["1C = 16+", "  1D = negative", "  1H = positive"]
 
 
 def test_row_indented_too_far() -> None:
     assert messages("1C 16+\n    1D negative\n") == [
-        "t.bml:2: this row is indented too far: it should be at most 2 spaces deeper than 1C"
+        "t.bml:2: the row 1D is indented too far: it should be at most 2 spaces deeper than 1C"
     ]
 
 
 def test_row_left_of_the_first_row() -> None:
-    assert messages("  1C 16+\n1D x\n") == ["t.bml:2: this row starts further left than the first row of its table"]
+    assert messages("  1C 16+\n1D x\n") == ["t.bml:2: the row 1D starts further left than the first row of its table"]
 
 
 @pytest.mark.parametrize(
