@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .calls import Call, Strain
+from .calls import Call, Strain, spell_suits
 from .errors import BMLError, Location, Problems
 from .model import ANY_VULNERABILITY, BidNode, BidTable, Description, Seat, TableCall, Vulnerability
 from .reader import Line
@@ -104,6 +104,10 @@ class TableState:
 def parse_table_call(token: str) -> TableCall:
     """Read one call of a bidding table: ``1C``, ``(2NT)``, ``P``, ``2M``, ``1HS``, ``3steps``…
 
+    A call written out may be in small letters or with a suit symbol (``1c``,
+    ``1♣``, ``x``); it is kept as its capital spelling (``1C``, ``X``).
+    Patterns keep their case, which tells ``m`` from ``M``.
+
     Tables repeat the same few hundred calls, so the (immutable) results are cached.
     """
     ours = True
@@ -113,8 +117,9 @@ def parse_table_call(token: str) -> TableCall:
         ours, text = False, paren.group(1)
     if not text:
         raise BMLError(f"'{token}' is not a call")
-    try:
-        return TableCall(text, ours, call=Call.parse(text))
+    text = spell_suits(text)
+    try:  # a call written out, in any case: 1C, 1c, 1NT, p, x
+        return TableCall(text.upper(), ours, call=Call.parse(text))
     except BMLError:
         pass
     if match := _STEPS.fullmatch(text):
@@ -156,6 +161,24 @@ def parse_calls(token: str) -> tuple[tuple[TableCall, ...], bool]:
     if any(not part for part in parts):
         raise BMLError(f"'{token}' has an empty call between two dashes")
     return tuple(parse_table_call(part) for part in parts), continues
+
+
+def opens_with_calls(line: str) -> bool:
+    """Whether ``line`` starts with a row of calls in small letters or suit symbols:
+    a bid (``1c``, ``1♣``, ``2nt``, ``(1♥)``) or a sequence to continue (``p-``,
+    ``1♣-1♦;``). Its first word must read as calls throughout, so prose that
+    merely starts with a digit (``1st seat``, ``2d round``... ``1c,``) stays prose.
+    """
+    words = line.split(None, 1)
+    if not words:
+        return False
+    token = words[0].removesuffix("=")
+    try:
+        calls, continues = parse_calls(token)
+    except BMLError:
+        return False
+    first = calls[0]
+    return continues or first.call is None or first.call.is_bid
 
 
 def _indentation(text: str) -> int:
