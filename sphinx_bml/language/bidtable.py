@@ -7,6 +7,12 @@ at the paste's indentation, ``#HIDE`` keeps the table out of HTML and PDF.
 
 A bad row is reported and left out together with the rows under it; the rest
 of the table stands.
+
+Limits keep a few lines from turning into millions (a clip pasting itself,
+clips pasting each other twice over) or into a chain too deep for the rest
+of the tool chain: :data:`MAX_PASTE_DEPTH`, :data:`MAX_PASTED_ROWS`,
+:data:`MAX_PASTED_CHARACTERS`, :data:`MAX_TABLE_DEPTH` and :data:`MAX_STEPS`.
+Each is reported once, at the line where it is reached.
 """
 
 from __future__ import annotations
@@ -15,12 +21,30 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .calls import Call, Strain
+from .calls import Call, Strain, spell_suits
 from .errors import BMLError, Location, Problems
 from .model import ANY_VULNERABILITY, BidNode, BidTable, Description, Seat, TableCall, Vulnerability
 from .reader import Line
 
+#: ``#PASTE`` inside pasted rows inside pasted rows …: real notes nest
+#: modules two or three deep; 20 leaves room for any of them.
 MAX_PASTE_DEPTH = 20
+#: Rows one table may hold once its ``#PASTE`` lines are carried out. The
+#: largest tables of real systems (relay systems pasting their modules) run
+#: to a few thousand rows; 20,000 stays far above them, and is parsed and
+#: expanded in well under a second, while clips that paste each other twice
+#: over would otherwise double the table at each step.
+MAX_PASTED_ROWS = 20_000
+#: Characters one table may hold once pasted: 20,000 rows of 50 characters.
+#: Replacements (``#PASTE name a=aa``) can grow lines rather than rows.
+MAX_PASTED_CHARACTERS = 1_000_000
+#: Calls in one row's auction, counting the sequence the table continues: a
+#: real table runs to about 15 (long relay sequences), an auction can hardly
+#: run past 40 useful calls, and 50 keeps every step that walks the tree (the
+#: expansion, the writers, the Sphinx pages) far inside Python's recursion limit.
+MAX_TABLE_DEPTH = 50
+#: 7NT is 34 steps above 1C, so no larger step count can name a bid.
+MAX_STEPS = 34
 
 _PAREN = re.compile(r"\((.*)\)")
 _STEPS = re.compile(r"(\d+)\s*steps?", re.IGNORECASE)
@@ -80,6 +104,10 @@ class TableState:
 def parse_table_call(token: str) -> TableCall:
     """Read one call of a bidding table: ``1C``, ``(2NT)``, ``P``, ``2M``, ``1HS``, ``3steps``…
 
+    A call written out may be in small letters or with a suit symbol (``1c``,
+    ``1♣``, ``x``); it is kept as its capital spelling (``1C``, ``X``).
+    Patterns keep their case, which tells ``m`` from ``M``.
+
     Tables repeat the same few hundred calls, so the (immutable) results are cached.
     """
     ours = True
@@ -89,12 +117,16 @@ def parse_table_call(token: str) -> TableCall:
         ours, text = False, paren.group(1)
     if not text:
         raise BMLError(f"'{token}' is not a call")
-    try:
-        return TableCall(text, ours, call=Call.parse(text))
+    text = spell_suits(text)
+    try:  # a call written out, in any case: 1C, 1c, 1NT, p, x
+        return TableCall(text.upper(), ours, call=Call.parse(text))
     except BMLError:
         pass
     if match := _STEPS.fullmatch(text):
-        steps = int(match.group(1))
+        digits = match.group(1).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_STEPS)) or int(digits) > MAX_STEPS:
+            raise BMLError(f"'{token}': no bid is that many steps above another (7NT is {MAX_STEPS} steps above 1C)")
+        steps = int(digits)
         if steps < 1:
             raise BMLError(f"'{token}': a step count starts at 1step")
         return TableCall(text, ours, steps=steps)
@@ -131,6 +163,24 @@ def parse_calls(token: str) -> tuple[tuple[TableCall, ...], bool]:
     return tuple(parse_table_call(part) for part in parts), continues
 
 
+def opens_with_calls(line: str) -> bool:
+    """Whether ``line`` starts with a row of calls in small letters or suit symbols:
+    a bid (``1c``, ``1♣``, ``2nt``, ``(1♥)``) or a sequence to continue (``p-``,
+    ``1♣-1♦;``). Its first word must read as calls throughout, so prose that
+    merely starts with a digit (``1st seat``, ``2d round``... ``1c,``) stays prose.
+    """
+    words = line.split(None, 1)
+    if not words:
+        return False
+    token = words[0].removesuffix("=")
+    try:
+        calls, continues = parse_calls(token)
+    except BMLError:
+        return False
+    first = calls[0]
+    return continues or first.call is None or first.call.is_bid
+
+
 def _indentation(text: str) -> int:
     return len(text) - len(text.lstrip())
 
@@ -143,6 +193,11 @@ class TableParser:
         self.problems = problems
         self.unit = unit
         self.hidden = False
+        self.pasted_rows = 0
+        #: set when a paste limit is reached: the rest of the table is left out
+        self.stopped = False
+        self.pasted_characters = 0
+        self.reported: set[tuple[str, Location]] = set()
 
     # -- clipboard ---------------------------------------------------------
 
@@ -174,7 +229,7 @@ class TableParser:
                 clip[3].append(line)
             if any(is_cut for _, is_cut, *_ in open_clips):
                 continue
-            self._emit(line, rows, 0)
+            self._emit(line, rows)
         for clip in open_clips:
             kind = "CUT" if clip[1] else "COPY"
             self.problems.report(f"#{kind} {clip[0]} has no #END{kind}; it runs to the end of the table", clip[4])
@@ -188,7 +243,16 @@ class TableParser:
             shifted.append(Line(line.text[cut:], line.location))
         self.state.clipboard[name] = Clip(name, shifted, location)
 
-    def _emit(self, line: Line, rows: list[Line], depth: int) -> None:
+    def _emit(
+        self, line: Line, rows: list[Line], pasting: tuple[str, ...] = (), origin: Location | None = None
+    ) -> None:
+        """Add ``line`` to ``rows``, or carry out its command.
+
+        ``pasting`` names the clips being pasted around it, ``origin`` is the
+        ``#PASTE`` line at the top of them (where a limit is reported).
+        """
+        if self.stopped:
+            return
         command = _COMMAND.match(line.text)
         if command is None:
             rows.append(line)
@@ -199,7 +263,7 @@ class TableParser:
         elif word == "BIDTABLE":
             pass
         elif word == "PASTE":
-            self._paste(line, command.group(2), rows, depth)
+            self._paste(line, command.group(2), rows, pasting, origin or line.location)
         elif word == "VUL":
             self.state.set_vulnerability(command.group(2), line.location, self.problems)
         elif word == "SEAT":
@@ -207,7 +271,29 @@ class TableParser:
         else:
             self.problems.report(f"#{command.group(1)} is not a BML command; the line is left out", line.location)
 
-    def _paste(self, line: Line, arguments: str, rows: list[Line], depth: int) -> None:
+    def _room_for(self, text: str, origin: Location) -> bool:
+        """Whether a paste may add the line ``text`` (a row or a command) to the table;
+        reports the limit once when it may not."""
+        if self.stopped:
+            return False
+        self.pasted_rows += 1
+        self.pasted_characters += len(text)
+        if self.pasted_rows <= MAX_PASTED_ROWS and self.pasted_characters <= MAX_PASTED_CHARACTERS:
+            return True
+        self.stopped = True
+        self.problems.report(
+            f"this #PASTE makes the table longer than {MAX_PASTED_ROWS:,} lines or {MAX_PASTED_CHARACTERS:,} "
+            "characters (do pasted rows paste the same rows again, twice over?); the rest of the table is left out",
+            origin,
+        )
+        return False
+
+    def _report_once(self, message: str, location: Location) -> None:
+        if (message, location) not in self.reported:
+            self.reported.add((message, location))
+            self.problems.report(message, location)
+
+    def _paste(self, line: Line, arguments: str, rows: list[Line], pasting: tuple[str, ...], origin: Location) -> None:
         words = arguments.split()
         if not words:
             self.problems.report("#PASTE needs the name of a #COPY or #CUT", line.location)
@@ -225,15 +311,32 @@ class TableParser:
         if clip is None:
             self.problems.report(f"#PASTE of '{name}' before any #COPY or #CUT named '{name}'", line.location)
             return
-        if depth >= MAX_PASTE_DEPTH:
-            self.problems.report(f"#PASTE {name} pastes itself over and over; stopped here", line.location)
+        if name in pasting:
+            chain = " -> ".join((*pasting[pasting.index(name) :], name))
+            self._report_once(
+                f"#PASTE {name} is inside the rows of {name} itself ({chain}), so it would paste them "
+                "over and over; it is left out",
+                line.location,
+            )
+            return
+        if len(pasting) >= MAX_PASTE_DEPTH:
+            self.stopped = True
+            self.problems.report(
+                f"#PASTE {name} is pasted inside {MAX_PASTE_DEPTH} other pastes (do pasted rows paste the same "
+                "rows again?); the rest of the table is left out",
+                line.location,
+            )
             return
         indent = line.text[: _indentation(line.text)]
         for pasted in clip.lines:
             text = pasted.text
             for target, replacement in replacements:
                 text = text.replace(target, replacement)
-            self._emit(Line(indent + text if text.strip() else "", pasted.location), rows, depth + 1)
+                if len(text) > MAX_PASTED_CHARACTERS:
+                    break
+            if not self._room_for(text, origin):
+                return
+            self._emit(Line(indent + text if text.strip() else "", pasted.location), rows, (*pasting, name), origin)
 
     # -- rows --------------------------------------------------------------
 
@@ -246,8 +349,9 @@ class TableParser:
         base = _indentation(rows[0].text)
         stack: list[BidNode] = []
         last: BidNode | None = None
-        last_column = -1
+        last_column = last_indent = -1
         skip_under = -1  # indentation of a left-out row: rows deeper than it go too
+        too_deep_reported = False
         for index, line in enumerate(rows):
             text = line.text
             indent = _indentation(text)
@@ -256,38 +360,73 @@ class TableParser:
                     continue
                 skip_under = -1
             if last is not None and indent > 0 and indent == last_column:
-                stripped = text.strip()
-                last.description = Description((*last.description.lines, stripped))
+                self._warn_if_answer(line, last, last_indent)
+                last.description = Description((*last.description.lines, text.strip()))
                 continue
             if text.strip() == ".":
                 continue
+            if table.continues and len(stack) == 1 and not stack[0].children and indent > base:
+                base = indent  # the answers to 1N-2C; may be indented below it
             try:
                 node, column, continues = self._row(line, index == 0)
-                relative = indent - base
-                if relative < 0:
-                    raise BMLError("this row starts further left than the first row of its table")
-                if relative % self.unit:
-                    raise BMLError(f"indentation {relative} is not a multiple of {self.unit}")
-                depth = relative // self.unit + (1 if table.continues else 0)
-                if depth > len(stack):
-                    above = stack[-1].calls[-1].notation if stack else "the first row"
-                    raise BMLError(
-                        f"this row is indented too far: it should be at most {self.unit} spaces deeper than {above}"
-                    )
+                if index == 0:
+                    table.continues = continues
+                depth = self._depth(indent - base, node, stack, table.continues)
+                calls = len(node.calls) if depth == 0 else len(stack[0].calls) + depth
+                if calls > MAX_TABLE_DEPTH:
+                    skip_under = indent
+                    if not too_deep_reported:
+                        too_deep_reported = True
+                        raise BMLError(
+                            f"the row {_notation(node)} is {calls} calls deep; rows deeper than {MAX_TABLE_DEPTH} "
+                            "calls are left out (no real auction needs them)"
+                        )
+                    continue
             except BMLError as error:
                 self.problems.add(error.at(line.location))
                 skip_under = indent
                 last = None
                 continue
-            if index == 0:
-                table.continues = continues
             del stack[depth:]
             (stack[-1].children if stack else table.rows).append(node)
             stack.append(node)
-            last, last_column = node, column
+            last, last_column, last_indent = node, column, indent
         _close_descriptions(table.rows)
         table.hidden = self.hidden
         return table
+
+    def _depth(self, relative: int, node: BidNode, stack: list[BidNode], continues: bool) -> int:
+        """How deep ``node`` answers, from its indentation ``relative`` to the table's first row."""
+        if relative < 0:
+            first = f"the first answer to {_notation(stack[0])}" if continues and stack else "the first row"
+            raise BMLError(f"the row {_notation(node)} starts further left than {first} of its table")
+        if relative % self.unit:
+            raise BMLError(f"the row {_notation(node)}: indentation {relative} is not a multiple of {self.unit}")
+        depth = relative // self.unit + (1 if continues and stack else 0)
+        if depth > len(stack):
+            above = _notation(stack[-1]) if stack else "the first row"
+            raise BMLError(
+                f"the row {_notation(node)} is indented too far: it should be at most {self.unit} spaces "
+                f"deeper than {above}"
+            )
+        return depth
+
+    def _warn_if_answer(self, line: Line, above: BidNode, above_indent: int) -> None:
+        """A line read as more of the meaning above, which starts like a row: say so."""
+        word, _, rest = line.text.strip().partition(" ")
+        word = word.rstrip("=")
+        if not rest.strip() or not word:
+            return
+        try:
+            parse_table_call(word)
+        except BMLError:
+            return
+        self.problems.report(
+            f"'{line.text.strip()}' starts where the meaning of {_notation(above)} starts, so it is read as "
+            f"more of that meaning; if {word} answers {_notation(above)}, indent it {above_indent + self.unit} "
+            f"spaces ({self.unit} more than {_notation(above)})",
+            line.location,
+        )
 
     def _row(self, line: Line, first: bool) -> tuple[BidNode, int, bool]:
         match = _ROW.match(line.text)
@@ -300,6 +439,10 @@ class TableParser:
         description = match.group(4)
         column = match.start(4) if description else -1
         return BidNode(calls, Description((description,) if description else ()), line.location), column, continues
+
+
+def _notation(node: BidNode) -> str:
+    return "-".join(call.notation for call in node.calls)
 
 
 def _close_descriptions(nodes: list[BidNode]) -> None:

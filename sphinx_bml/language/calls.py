@@ -61,6 +61,17 @@ _KIND_ORDER = [CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE]
 
 _CALL_RE = re.compile(r"([1-7])(NT|[CDHSN])|(P|D|R|X|XX)", re.IGNORECASE)
 
+#: Suit symbols as players type or paste them (black and white ones, and the
+#: emoji form's variation selector), read as the letters BML writes.
+_SUIT_GLYPHS = str.maketrans(
+    {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S", "\ufe0f": None}
+)
+
+
+def spell_suits(text: str) -> str:
+    """``text`` with suit symbols written as BML's letters: ``1♣`` is ``1C``, ``2♥♠`` is ``2HS``."""
+    return text.translate(_SUIT_GLYPHS)
+
 
 @total_ordering
 @dataclass(frozen=True)
@@ -96,8 +107,8 @@ class Call:
 
     @classmethod
     def parse(cls, text: str) -> Call:
-        """Read ``1C``, ``1NT``, ``P``, ``D``/``X``, ``R``/``XX`` (any case)."""
-        match = _CALL_RE.fullmatch(text.strip())
+        """Read ``1C``, ``1NT``, ``P``, ``D``/``X``, ``R``/``XX`` (any case), or ``1♣``."""
+        match = _CALL_RE.fullmatch(spell_suits(text.strip()))
         if not match:
             raise BMLError(f"'{text}' is not a call (a bid such as 1C or 3NT, or P, D, R)")
         if match.group(1):

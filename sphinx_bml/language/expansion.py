@@ -25,7 +25,15 @@ rest of the sequence. The rules, as BML defines them:
   fills in anyway).
 
 Variables in a description are replaced by their suit (``2M`` becomes
-``2!h``) wherever they stand as a word, not inside other words.
+``2!h``) wherever they stand as a word, not inside other words. ``X`` is
+also the double: it stays ``X`` where it reads as one (``X = takeout``,
+``D/X``, ``(X)``, ``X: values``) unless a level digit comes just before it.
+
+A concrete row under a pattern (``1H`` under ``1C-(1X)``) stands where it is a
+sufficient bid and is left out, silently, where it is not; it is reported only
+when no auction above it lets it stand. A table may stand for at most
+:data:`MAX_TABLE_SEQUENCES` sequences: patterns nested under patterns
+multiply.
 """
 
 from __future__ import annotations
@@ -41,6 +49,17 @@ from .model import BidNode, BidTable, Description, Document, TableCall
 from .system import Meaning, System
 
 XYZ = ("X", "Y", "Z")
+#: Sequences one table may stand for. Patterns multiply (ten nested rows of
+#: ``1CDHSN`` stand for millions of auctions); the largest tables of real
+#: systems stand for a few thousand sequences, and 20,000 are expanded in
+#: well under a second.
+MAX_TABLE_SEQUENCES = 20_000
+
+
+class _TooManySequences(Exception):
+    """The table reached :data:`MAX_TABLE_SEQUENCES`; its expansion stops."""
+
+
 OTHER = {"om": "m", "oM": "M"}
 
 
@@ -92,8 +111,18 @@ class Expander:
 
     def table(self, table: BidTable) -> None:
         self._table = table
+        self._sequences = 0
+        #: the first problem of each row, and the rows that stood at least once
+        self._failures: dict[int, BMLError] = {}
+        self._stood: set[int] = set()
         _forget_sequences(table.rows)
-        self._level(table.rows, Context())
+        try:
+            self._level(table.rows, Context())
+        except _TooManySequences as stop:
+            self.problems.add(stop.args[0])
+        for node, error in self._failures.items():
+            if node not in self._stood:
+                self.problems.add(error)
 
     def _level(self, nodes: list[BidNode], context: Context) -> None:
         taken = {
@@ -109,11 +138,14 @@ class Expander:
         last = index == len(node.calls) - 1
         try:
             alternatives = list(self._alternatives(written, context))
-        except BMLError as error:
+        except BMLError as error:  # reported at the end, unless another auction above lets the row stand
             error.kind = Kind.SEQUENCE
-            self.problems.add(error.at(node.location))
+            self._failures.setdefault(id(node), error.at(node.location))
             return
+        if last:
+            self._stood.add(id(node))
         for call, binding in alternatives:
+            self._count(node)
             if taken is not None and written.call is None:
                 if (call, written.ours) in taken:
                     continue
@@ -136,6 +168,18 @@ class Expander:
                 self._level(node.children, following)
             else:
                 self._path(node, index + 1, following, None)
+
+    def _count(self, node: BidNode) -> None:
+        self._sequences += 1
+        if self._sequences > MAX_TABLE_SEQUENCES:
+            raise _TooManySequences(
+                BMLError(
+                    f"this table stands for more than {MAX_TABLE_SEQUENCES:,} sequences (patterns nested under "
+                    "patterns multiply); the rest of the table is left out",
+                    node.location,
+                    Kind.SEQUENCE,
+                )
+            )
 
     def _alternatives(self, written: TableCall, context: Context) -> Iterable[tuple[Call, tuple[str, Strain] | None]]:
         if written.call is not None:
@@ -216,7 +260,17 @@ def _in_order(name: str, strain: Strain, context: Context) -> bool:
 
 @lru_cache(maxsize=64)
 def _variable_pattern(name: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![A-Za-z_'\u2019!])" + re.escape(name) + r"(?![A-Za-z0-9_])")
+    """Where ``name`` stands for its suit in a description: as a word of its own.
+
+    ``X`` is the double too: without a level digit just before it, it stays
+    where a double is meant (after ``/`` or ``(``, before ``=``, ``/``, ``:``
+    or ``)``).
+    """
+    if name != "X":
+        return re.compile(r"(?<![A-Za-z_'\u2019!])" + re.escape(name) + r"(?![A-Za-z0-9_])")
+    after_level = r"(?<=[0-9])X"
+    alone = r"(?<![A-Za-z0-9_'\u2019!/(])X(?!\s*[=/:)])"
+    return re.compile(f"(?:{after_level}|{alone})" + r"(?![A-Za-z0-9_])")
 
 
 def _substitute(description: Description, variables: tuple[tuple[str, Strain], ...]) -> Description:

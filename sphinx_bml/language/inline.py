@@ -1,7 +1,8 @@
 """BML inline markup as tokens.
 
 Text in paragraphs, lists, headings and bid descriptions may contain suit
-symbols (``!c !d !h !s``), bids (``1C``, ``3NT``), dashes (``--``, ``---``)
+symbols (``!c !d !h !s``, in small letters only: players start meanings with
+``!`` as an alert mark, as in ``!STR F`` or ``!Choice``), bids (``1C``, ``3NT``), dashes (``--``, ``---``)
 and the font styles ``/italic/``, ``*bold*`` and ``=monospace=``. The parser
 turns such text into a tuple of tokens once; every output format then renders
 the tokens its own way and escapes what it must.
@@ -10,11 +11,16 @@ The style markers follow org-mode's rule so that ordinary slashes and signs
 stay text: a marker opens after a space, a bracket or the start of the text
 and before a non-space; it closes after a non-space and before a space,
 punctuation or the end (``4!h/!s``, ``Pass/correct`` and ``1N = 15`` are text).
+
+Reading is linear in the length of the text: the places where each marker
+could close a span are found once per text (:class:`_Closers`), and text is
+gathered in pieces and joined once.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from .calls import Strain
@@ -76,7 +82,7 @@ STYLES = {"/": "italic", "*": "bold", "=": "monospace"}
 _OPENERS = " \t\n([{'\""
 _CLOSERS = " \t\n.,;:!?)]}'\"-"
 _TOKEN = re.compile(
-    r"(?P<suit>![cdhsCDHS])"
+    r"(?P<suit>![cdhs])"
     r"|(?P<bid>(?<![\w!])(?P<level>[1-7])(?P<strain>NT|[CDHSN])(?![\w]))"
     r"|(?P<dash>---?)"
     r"|(?P<style>[/*=])"
@@ -92,64 +98,101 @@ def parse_inline(text: str) -> tuple[Inline, ...]:
     return tuple(tokens)
 
 
-def _append_text(tokens: list[Inline], text: str) -> None:
-    if not text:
-        return
-    if tokens and isinstance(tokens[-1], Text):
-        tokens[-1] = Text(tokens[-1].text + text)
-    else:
-        tokens.append(Text(text))
+class _TextPieces:
+    """Tokens being built, with runs of text gathered in pieces and joined once."""
+
+    def __init__(self, tokens: list[Inline]) -> None:
+        self.tokens = tokens
+        self.pieces: list[str] = []
+
+    def text(self, piece: str) -> None:
+        if piece:
+            self.pieces.append(piece)
+
+    def token(self, token: Inline) -> None:
+        self.flush()
+        self.tokens.append(token)
+
+    def flush(self) -> None:
+        if self.pieces:
+            self.tokens.append(Text("".join(self.pieces)))
+            self.pieces = []
 
 
-def _closing(text: str, marker: str, start: int) -> int:
-    """Index of the marker closing a span that opened at ``start - 1``, or -1."""
-    position = start + 1
-    while True:
-        position = text.find(marker, position)
-        if position < 0 or "\n" in text[start:position]:
+class _Closers:
+    """Where each style marker of a text may close a span, found once.
+
+    A marker closes after a non-space and before a closing character or the
+    end; a span never crosses a line end.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.positions: dict[str, list[int]] = {}
+
+    def closing(self, marker: str, start: int) -> int:
+        """Index of the marker closing a span whose text starts at ``start``, or -1."""
+        positions = self.positions.get(marker)
+        if positions is None:
+            positions = self.positions[marker] = self._find(marker)
+        index = bisect_left(positions, start + 1)
+        if index == len(positions):
             return -1
-        before_ok = not text[position - 1].isspace()
-        after_ok = position + 1 == len(text) or text[position + 1] in _CLOSERS
-        if before_ok and after_ok:
-            return position
-        position += 1
+        position = positions[index]
+        line_end = self.text.find("\n", start, position)
+        return -1 if line_end >= 0 else position
+
+    def _find(self, marker: str) -> list[int]:
+        text = self.text
+        found = []
+        position = text.find(marker, 1)
+        while position >= 0:
+            before_ok = not text[position - 1].isspace()
+            after_ok = position + 1 == len(text) or text[position + 1] in _CLOSERS
+            if before_ok and after_ok:
+                found.append(position)
+            position = text.find(marker, position + 1)
+        return found
 
 
 def _scan(text: str, tokens: list[Inline]) -> None:
+    out = _TextPieces(tokens)
+    closers = _Closers(text)
     position = 0
     while True:
         match = _TOKEN.search(text, position)
         if match is None:
-            _append_text(tokens, text[position:])
+            out.text(text[position:])
+            out.flush()
             return
-        _append_text(tokens, text[position : match.start()])
+        out.text(text[position : match.start()])
         position = match.end()
         kind = match.lastgroup
         if kind == "suit":
-            tokens.append(SuitSymbol(Strain.from_letter(match.group("suit")[1])))
+            out.token(SuitSymbol(Strain.from_letter(match.group("suit")[1])))
         elif kind == "bid":
             strain = match.group("strain")
-            tokens.append(Bid(int(match.group("level")), Strain.from_letter(strain[0])))
+            out.token(Bid(int(match.group("level")), Strain.from_letter(strain[0])))
         elif kind == "dash":
-            tokens.append(Dash(em=len(match.group("dash")) == 3))
+            out.token(Dash(em=len(match.group("dash")) == 3))
         elif kind == "newline":
-            tokens.append(LineBreak())
+            out.token(LineBreak())
         else:
             marker = match.group("style")
             start = match.start()
             opens = (start == 0 or text[start - 1] in _OPENERS) and (
                 start + 1 < len(text) and not text[start + 1].isspace() and text[start + 1] != marker
             )
-            end = _closing(text, marker, start + 1) if opens else -1
+            end = closers.closing(marker, start + 1) if opens else -1
             if end < 0:
-                _append_text(tokens, marker)
+                out.text(marker)
                 continue
             inner = text[start + 1 : end]
             if STYLES[marker] == "monospace":
                 children: tuple[Inline, ...] = (Text(inner),)
             else:
                 children = parse_inline(inner)
-            tokens.append(Styled(STYLES[marker], children))
+            out.token(Styled(STYLES[marker], children))
             position = end + 1
 
 

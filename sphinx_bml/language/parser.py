@@ -63,8 +63,12 @@ _DEAL_CONTRACT = re.compile(r"(?:^|\s)(?:([1-7])(NT|[SHDCN])(XX?)?([NESW])|(P|PA
 
 def starts_bid_table(line: str) -> bool:
     """Whether a block whose first line is ``line`` is read as a bidding table
-    (unless it is a heading, list, table, auction or deal first)."""
-    return bool(_TABLE_CALL_START.match(line) or _BIDTABLE_START.match(line))
+    (unless it is a heading, list, table, auction or deal first): it starts with
+    a bid or pattern in capitals, a sequence to continue, a ``#`` command, or
+    calls in small letters or suit symbols (``1c``, ``1♣-1♦;``)."""
+    from .bidtable import opens_with_calls  # here, so that this function is all this change touches
+
+    return bool(_TABLE_CALL_START.match(line) or _BIDTABLE_START.match(line) or opens_with_calls(line))
 
 
 def split_blocks(lines: Iterable[Line]) -> list[list[Line]]:

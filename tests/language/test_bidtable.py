@@ -149,18 +149,18 @@ def test_state_flows_between_pieces_parsed_by_one_parser() -> None:
 
 def test_bad_indentation_loses_only_that_row_and_its_answers() -> None:
     text = "1C 16+\n  1D negative\n   1H odd\n     1S under odd\n  1H positive\n"
-    assert messages(text) == ["t.bml:3: indentation 3 is not a multiple of 2"]
+    assert messages(text) == ["t.bml:3: the row 1H: indentation 3 is not a multiple of 2"]
     assert shape(parse_text(text, "t.bml").bid_tables[0].rows) == ["1C = 16+", "  1D = negative", "  1H = positive"]
 
 
 def test_row_indented_too_far() -> None:
     assert messages("1C 16+\n    1D negative\n") == [
-        "t.bml:2: this row is indented too far: it should be at most 2 spaces deeper than 1C"
+        "t.bml:2: the row 1D is indented too far: it should be at most 2 spaces deeper than 1C"
     ]
 
 
 def test_row_left_of_the_first_row() -> None:
-    assert messages("  1C 16+\n1D x\n") == ["t.bml:2: this row starts further left than the first row of its table"]
+    assert messages("  1C 16+\n1D x\n") == ["t.bml:2: the row 1D starts further left than the first row of its table"]
 
 
 @pytest.mark.parametrize(
@@ -231,3 +231,112 @@ def test_a_colour_is_kept_as_written() -> None:
     assert call.colour == "red" and [s.value for s in call.strains] == ["D", "H"]
     (row,) = table_of("2HS weak\n").rows
     assert row.calls[0].colour is None
+
+
+# -- calls in small letters and suit symbols ----------------------------------------
+
+
+def sequences(text: str) -> list[str]:
+    from sphinx_bml.language import expand
+
+    document = parse_text(text, "t.bml")
+    assert not document.problems, [str(p) for p in document.problems]
+    return [meaning.sequence.notation() for meaning in expand(document)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1c  16+\n  1d  0--7\n  (1h)  overcall\n    x  negative\n  1nt  8--13 balanced\n",
+        "1♣  16+\n  1♦  0--7\n  (1♥)  overcall\n    X  negative\n  1NT  8--13 balanced\n",
+        "1♣️  16+\n  1♢  0--7\n  (1♡)  overcall\n    d  negative\n  1n  8--13 balanced\n",
+    ],
+)
+def test_calls_in_small_letters_or_suit_symbols_mean_their_capital_spelling(text: str) -> None:
+    """Notes typed on a phone or pasted from a web page: ``1c``, ``1♣``, ``2nt``."""
+    assert sequences(text) == sequences(
+        "1C  16+\n  1D  0--7\n  (1H)  overcall\n    D  negative\n  1N  8--13 balanced\n"
+    )
+
+
+def test_a_call_in_small_letters_is_kept_as_its_capital_spelling() -> None:
+    table = table_of("1c  16+\n  1♦  0--7\n  p  pass\n  xx  redouble\n")
+    assert shape(table.rows) == ["1C = 16+", "  1D = 0--7", "  P = pass", "  XX = redouble"]
+
+
+@pytest.mark.parametrize("head", ["1♣-1♦;", "1c-1d;", "1♣-(1♠)-"])
+def test_a_sequence_to_continue_in_suit_symbols(head: str) -> None:
+    table = table_of(f"{head}\n1♥  relay\n")
+    assert table.continues and len(table.rows[0].calls) == head.count("-") + (1 if head.endswith(";") else 0)
+
+
+@pytest.mark.parametrize("pattern", ["1m", "2M", "3x", "1X"])
+def test_patterns_keep_their_case(pattern: str) -> None:
+    """``m`` is a minor and ``M`` a major: small letters are not capitals there."""
+    table = table_of(f"{pattern}  natural\n")
+    assert table.rows[0].calls[0].call is None and table.rows[0].calls[0].written == pattern
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1st seat openings are light.\n",
+        "1c, 1d and 1h are natural.\n",
+        "p  alone is not a table (write #BIDTABLE above it)\n",
+        "x-ray vision\n",
+    ],
+)
+def test_prose_starting_like_a_call_in_small_letters_stays_prose(text: str) -> None:
+    (block,) = parse_text(text, "t.bml").blocks
+    assert not isinstance(block, BidTable)
+
+
+def test_a_bad_row_in_small_letters_is_named() -> None:
+    assert messages("1c  16+\n  1q  what\n") == [
+        "t.bml:2: '1q' is not a call BML knows: write a call such as 1C, 2NT, P, D or R, "
+        "or a pattern such as 2M, 3X, 2HS, 1red or 1step"
+    ]
+
+
+# -- answers written at the column of the meaning above -----------------------------
+
+
+def test_an_answer_at_the_meaning_column_is_read_as_meaning_and_said_so() -> None:
+    """The reference reads the line as more of the meaning too; we say so."""
+    text = "1N  15-17\n    2C  Stayman\n    2D  transfer\n"
+    table = parse_text(text, "t.bml").bid_tables[0]
+    assert shape(table.rows) == ["1N = 15-17 / 2C  Stayman / 2D  transfer"]
+    assert messages(text) == [
+        f"t.bml:{line}: '{row}' starts where the meaning of 1N starts, so it is read as more of that meaning; "
+        f"if {row[:2]} answers 1N, indent it 2 spaces (2 more than 1N)"
+        for line, row in ((2, "2C  Stayman"), (3, "2D  transfer"))
+    ]
+
+
+def test_the_advice_counts_from_the_row_above() -> None:
+    found = messages("1C  16+\n  1H = 8+\n       X = takeout\n")
+    assert found == [
+        "t.bml:3: 'X = takeout' starts where the meaning of 1H starts, so it is read as more of that meaning; "
+        "if X answers 1H, indent it 4 spaces (2 more than 1H)"
+    ]
+
+
+@pytest.mark.parametrize("line", ["may hold 5M", "2C/2D both forcing", "P/C", "5+!h", "1C", "3N: to play"])
+def test_ordinary_continuation_lines_are_quiet(line: str) -> None:
+    assert messages(f"1N  15-17\n    {line}\n") == []
+
+
+# -- answers indented under a sequence to continue ----------------------------------
+
+
+def test_answers_may_be_indented_under_a_sequence_to_continue() -> None:
+    """The reference reads them so; we said 'indented too far' (at most 2 deeper, which they were)."""
+    indented = table_of("1N-2C;\n  2D  no major\n  2H  4 hearts\n    2S  asks\n")
+    flush = table_of("1N-2C;\n2D  no major\n2H  4 hearts\n  2S  asks\n")
+    assert shape(indented.rows) == shape(flush.rows)
+
+
+def test_an_answer_left_of_the_first_answer_is_named() -> None:
+    assert messages("1N-2C;\n  2D  no major\n2H  4 hearts\n") == [
+        "t.bml:3: the row 2H starts further left than the first answer to 1N-2C of its table"
+    ]

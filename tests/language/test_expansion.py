@@ -160,3 +160,74 @@ def test_a_variable_with_its_suit_given_earlier_stands_only_for_legal_bids() -> 
     got = meanings("1M---\n(2X)\n  2M raise\n")
     assert "1H-(2S)-2H = raise" not in got
     assert "1S-(2H)-2S = raise" in got
+
+
+# -- X, the suit, and X, the double ---------------------------------------------
+
+
+COMPETITIVE = """\
+1C-(1X)-
+D   X = takeout, D/X of X both negative
+2X  cue bid in X, 3X/4X to play
+(X)  after (X): 5+X, long X, weak two in X
+"""
+
+
+def test_x_the_double_stays_in_the_descriptions_of_rows_under_x() -> None:
+    """Under ``1C-(1X)`` the X of ``X = takeout`` or ``D/X`` is the double, not diamonds."""
+    found = [line for line in meanings(COMPETITIVE) if line.startswith("1C-(1D)-")]
+    assert found == [
+        "1C-(1D)-D = X = takeout, D/X of !d both negative",
+        "1C-(1D)-2D = cue bid in !d, 3!d/4!d to play",
+        "1C-(1D)-P-(D) = after (X): 5+!d, long !d, weak two in !d",
+    ]
+
+
+def test_other_variables_are_replaced_as_before() -> None:
+    assert meanings("1M  5+M, M/oM\n")[0] == "1H = 5+!h, !h/oM"
+
+
+# -- concrete rows under a pattern --------------------------------------------------
+
+
+def test_a_row_too_low_for_some_suits_of_the_pattern_above_is_left_out_there_silently() -> None:
+    """1H after 1C-(1S) is insufficient: that auction simply has no 1H row."""
+    assert meanings("1C  16+\n  (1X)  overcall\n    1H  natural, forcing\n") == [
+        "1C = 16+",
+        "1C-(1D) = overcall",
+        "1C-(1D)-1H = natural, forcing",
+        "1C-(1H) = overcall",
+        "1C-(1S) = overcall",
+    ]
+
+
+def test_a_row_too_low_for_every_suit_of_the_pattern_above_is_reported_once() -> None:
+    _, problems = system_of("1C  16+\n  (2X)  overcall\n    1H  natural\n")
+    assert problems == ["s.bml:3: 1H after 2D is not a sufficient bid"]
+
+
+def test_a_concrete_row_too_low_is_still_reported_once() -> None:
+    _, problems = system_of("1N  15-17\n  2H  transfer\n    2D  accepts\n")
+    assert problems == ["s.bml:3: 2D after 2H is not a sufficient bid"]
+
+
+# -- a limit on what one table stands for ------------------------------------------
+
+
+def test_patterns_nested_under_patterns_stop_at_the_sequence_limit() -> None:
+    from sphinx_bml.language.expansion import MAX_TABLE_SEQUENCES
+
+    text = "".join("  " * depth + f"{1 + depth * 6 // 8}CDHSN  any strain\n" for depth in range(8))
+    system, problems = system_of(text)
+    assert len(system) == MAX_TABLE_SEQUENCES
+    assert len(problems) == 1
+    assert problems[0].endswith(
+        f"this table stands for more than {MAX_TABLE_SEQUENCES:,} sequences (patterns nested under patterns "
+        "multiply); the rest of the table is left out"
+    )
+
+
+def test_the_next_table_is_expanded_after_one_that_stopped() -> None:
+    text = "".join("  " * depth + f"{1 + depth * 6 // 8}CDHSN  any\n" for depth in range(8))
+    system, _ = system_of(text + "\n#SEAT 3\n\n1N  15--17\n")
+    assert any(m.sequence.notation() == "1N" and m.seat.value == "3" for m in system)

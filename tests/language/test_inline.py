@@ -3,9 +3,25 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sphinx_bml.language.calls import Strain
-from sphinx_bml.language.inline import Bid, Dash, LineBreak, Styled, SuitSymbol, Text, parse_inline, plain_text
+from sphinx_bml.language.inline import (
+    _CLOSERS,
+    _OPENERS,
+    _TOKEN,
+    STYLES,
+    Bid,
+    Dash,
+    Inline,
+    LineBreak,
+    Styled,
+    SuitSymbol,
+    Text,
+    parse_inline,
+    plain_text,
+)
 
 
 def test_suits_bids_and_dashes() -> None:
@@ -76,3 +92,80 @@ def test_line_breaks() -> None:
 
 def test_plain_text_uses_symbols() -> None:
     assert plain_text(parse_inline("1!c -- 2H 3N")) == "1♣ – 2♥ 3NT"
+
+
+# -- suit symbols are small letters only -------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["!STR F", "!SPL", "!S/T", "!Choice", "!Hold up", "!D only", "!C"])
+def test_capital_letters_after_an_alert_mark_stay_text(text: str) -> None:
+    """Players start meanings with ``!`` as an alert mark; the reference converts
+    only ``!c !d !h !s``, and so do we (117 meanings of one real system read
+    ``♠TR F``, ``♣hoice`` before)."""
+    assert parse_inline(text) == (Text(text),)
+
+
+def test_small_suit_letters_are_symbols_next_to_an_alert_mark() -> None:
+    assert plain_text(parse_inline("!SPL in !h, 5+!s")) == "!SPL in ♥, 5+♠"
+
+
+# -- linear reading: same tokens as the straightforward scan ------------------------
+
+
+def _naive_closing(text: str, marker: str, start: int) -> int:
+    """The span rule read literally (the scan before it was made linear)."""
+    position = start + 1
+    while True:
+        position = text.find(marker, position)
+        if position < 0 or "\n" in text[start:position]:
+            return -1
+        if not text[position - 1].isspace() and (position + 1 == len(text) or text[position + 1] in _CLOSERS):
+            return position
+        position += 1
+
+
+def _naive(text: str) -> tuple[Inline, ...]:
+    tokens: list[Inline] = []
+
+    def add_text(piece: str) -> None:
+        if piece and tokens and isinstance(tokens[-1], Text):
+            tokens[-1] = Text(tokens[-1].text + piece)
+        elif piece:
+            tokens.append(Text(piece))
+
+    position = 0
+    while (match := _TOKEN.search(text, position)) is not None:
+        add_text(text[position : match.start()])
+        position = match.end()
+        if match.lastgroup != "style":
+            tokens.extend(parse_inline(match.group(0)))
+            continue
+        marker, start = match.group("style"), match.start()
+        opens = (start == 0 or text[start - 1] in _OPENERS) and (
+            start + 1 < len(text) and not text[start + 1].isspace() and text[start + 1] != marker
+        )
+        end = _naive_closing(text, marker, start + 1) if opens else -1
+        if end < 0:
+            add_text(marker)
+            continue
+        inner = text[start + 1 : end]
+        children = (Text(inner),) if marker == "=" else _naive(inner)
+        tokens.append(Styled(STYLES[marker], children))
+        position = end + 1
+    add_text(text[position:])
+    return tuple(tokens)
+
+
+MARKUP = st.text(alphabet=st.sampled_from(list("ab /*=\n!h1C-.( )'")), max_size=60)
+
+
+@settings(max_examples=400)
+@given(MARKUP)
+def test_the_linear_scan_reads_as_the_rule_says(text: str) -> None:
+    assert parse_inline(text) == _naive(text)
+
+
+@pytest.mark.parametrize("marker", ["/", "*", "="])
+def test_many_unmatched_markers_are_read_quickly_and_kept(marker: str) -> None:
+    text = f" {marker}a" * 8_000  # 24 KB: minutes before the scan was made linear
+    assert plain_text(parse_inline(text), symbols=False) == text

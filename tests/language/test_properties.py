@@ -23,6 +23,8 @@ BML_LINE_PIECES = [
     "#CUT b", "#ENDCUT", "#PASTE a", "#PASTE b x=y", "#HIDE", "#VUL Y0", "#SEAT 34", "#VUL", "#SEAT 9",
     "#+TITLE: t", "* head", "- item", "1. one", "| a | b |", "N AKQ - xxx x", "P 1C P 1H", "=", ".",
     "2om", "3oM", "9steps", "7N", "  ", "\t", "!h", "*b*", "/i/", "=m=", "--", "#INCLUDE x.bml", "//c",
+    "1c", "2nt", "p", "x", "1♣", "(2♥)", "1♣-1♦;", "2♥♠", "!STR", "X = takeout", "D/X", "(1X)-", "1CDHSN",
+    "#PASTE b", "#CUT a", "#ENDCUT", "99999999999steps", "/", "*", "=",
 ]  # fmt: skip
 
 
@@ -123,3 +125,13 @@ def test_generated_tables_match_the_reference(reference: ModuleType, text: str) 
     document = parse_text(text, "gen.bml")
     assert not document.problems, [str(p) for p in document.problems]
     assert write_bss(expand(document)) == expected
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["1C", "1D", "P", "(P)", "2M", "1CDHSN", "#PASTE a", "#PASTE b"]), max_size=30))
+def test_nested_rows_and_pastes_stay_bounded(calls: list[str]) -> None:
+    """Rows each one deeper than the last, with pastes among them: limits, never a blow-up or a traceback."""
+    clips = "#CUT a\n1C  a\n#PASTE b\n#PASTE b\n#ENDCUT\n#CUT b\n1D  b\n#PASTE a\n#ENDCUT\n"
+    body = "".join("  " * depth + f"{call}  x\n" for depth, call in enumerate(calls, start=1))
+    document = parse_text(clips + "1C  strong\n" + body, "deep.bml")
+    write_bss(expand(document))

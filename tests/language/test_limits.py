@@ -1,0 +1,145 @@
+"""Inputs that used to blow up stop at a documented limit, reported once, at the line.
+
+Each case is a few lines that used to run for minutes, eat gigabytes or raise
+a traceback; each limit is a constant of the module that applies it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sphinx_bml.language import expand, parse_text
+from sphinx_bml.language.bidtable import MAX_PASTE_DEPTH, MAX_PASTED_ROWS, MAX_STEPS, MAX_TABLE_DEPTH
+from sphinx_bml.language.model import BidNode
+
+
+def messages(text: str) -> list[str]:
+    return [str(p) for p in parse_text(text, "t.bml").problems]
+
+
+def rows_in(text: str) -> int:
+    count, stack = 0, [node for table in parse_text(text, "t.bml").bid_tables for node in table.rows]
+    while stack:
+        node: BidNode = stack.pop()
+        count += 1
+        stack.extend(node.children)
+    return count
+
+
+# -- #PASTE ----------------------------------------------------------------------
+
+SELF_PASTE = """\
+1C  strong
+  #COPY relay
+  1D  relay
+  #PASTE relay
+  #PASTE relay
+  #ENDCOPY
+  #PASTE relay
+"""
+
+
+def test_a_clip_pasting_itself_is_cut_at_once_and_reported_once() -> None:
+    """Six lines that ran past 120 s and 7.2 GB: the clip pasted itself twice, 20 deep."""
+    found = messages(SELF_PASTE)
+    cycle = [m for m in found if "inside the rows of relay itself" in m]
+    assert cycle == [
+        f"t.bml:{line}: #PASTE relay is inside the rows of relay itself (relay -> relay), so it would paste "
+        "them over and over; it is left out"
+        for line in (4, 5)
+    ]
+    assert rows_in(SELF_PASTE) == 3  # 1C, the 1D copied in place, the 1D pasted
+
+
+def chain(length: int) -> str:
+    lines = ["#CUT c0", "1C  clubs", "#ENDCUT"]
+    for index in range(1, length + 1):
+        lines += [f"#CUT c{index}", f"#PASTE c{index - 1}", f"#PASTE c{index - 1}", "#ENDCUT"]
+    return "\n".join([*lines, f"#PASTE c{length}"]) + "\n"
+
+
+def test_clips_pasting_each_other_twice_over_stop_at_the_size_limit() -> None:
+    """Each clip pastes the one before twice: the table doubles with each line."""
+    found = messages(chain(16))
+    assert found == [
+        "t.bml:68: this #PASTE makes the table longer than 20,000 lines or 1,000,000 characters "
+        "(do pasted rows paste the same rows again, twice over?); the rest of the table is left out"
+    ]
+    assert 0 < rows_in(chain(16)) <= MAX_PASTED_ROWS
+
+
+def test_pastes_nested_too_deep_stop_at_the_depth_limit_reported_once() -> None:
+    found = messages(chain(MAX_PASTE_DEPTH + 12))
+    assert len(found) == 1
+    assert found[0] == (
+        f"t.bml:53: #PASTE c12 is pasted inside {MAX_PASTE_DEPTH} other pastes (do pasted rows paste the same "
+        "rows again?); the rest of the table is left out"
+    )
+
+
+def test_replacements_that_grow_lines_stop_at_the_size_limit() -> None:
+    """4 KB of input asking for a 4 MB line."""
+    text = f"#CUT wide\n1C  {'a' * 2000}\n#ENDCUT\n#PASTE wide a={'b' * 2000}\n"
+    assert messages(text) == [
+        "t.bml:4: this #PASTE makes the table longer than 20,000 lines or 1,000,000 characters "
+        "(do pasted rows paste the same rows again, twice over?); the rest of the table is left out"
+    ]
+
+
+def test_a_long_table_of_its_own_is_not_limited() -> None:
+    """The limit is on what pastes add: rows written out are the notes' own size."""
+    text = "1C  strong\n" + "".join(f"  {level}{strain}  x\n" for level in range(1, 8) for strain in "DHSN")
+    assert messages(text * 1) == []
+
+
+# -- depth -----------------------------------------------------------------------
+
+
+def deep(depth: int) -> str:
+    lines = ["1C  strong"]
+    for index in range(1, depth + 1):
+        lines.append("  " * index + ("(P)" if index % 2 else "P") + f"  pass {index}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("depth", [95, 400])
+def test_tables_nested_deeper_than_the_limit_stop_there_without_recursion_error(depth: int) -> None:
+    """About 95 levels raised RecursionError."""
+    document = parse_text(deep(depth), "t.bml")
+    system = expand(document)
+    assert [str(p) for p in document.problems] == [
+        f"t.bml:{MAX_TABLE_DEPTH + 1}: the row {'P' if MAX_TABLE_DEPTH % 2 == 0 else '(P)'} is "
+        f"{MAX_TABLE_DEPTH + 1} calls deep; rows deeper than {MAX_TABLE_DEPTH} calls are left out "
+        "(no real auction needs them)"
+    ]
+    assert max(len(meaning.sequence.calls) for meaning in system) == MAX_TABLE_DEPTH
+
+
+def test_a_table_at_the_depth_limit_is_whole() -> None:
+    document = parse_text(deep(MAX_TABLE_DEPTH - 1), "t.bml")
+    assert not document.problems
+    assert len(expand(document)) == MAX_TABLE_DEPTH
+
+
+def test_a_sequence_to_continue_counts_towards_the_depth() -> None:
+    head = "-".join(["1C", *(["P"] * MAX_TABLE_DEPTH)]) + ";"
+    found = messages(f"{head}\nP  one more\n")
+    assert len(found) == 1 and f"rows deeper than {MAX_TABLE_DEPTH} calls are left out" in found[0]
+
+
+# -- steps -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", ["9" * 4300, "35", "0" * 50 + "35"])
+def test_a_step_count_past_7nt_is_a_located_syntax_problem(count: str) -> None:
+    """A 4,300-digit count raised ValueError (Python's limit on reading long numbers)."""
+    found = messages(f"1C  strong\n  {count}steps  far away\n  1D  negative\n")
+    assert len(found) == 1
+    assert found[0].startswith("t.bml:2: '")
+    assert found[0].endswith(f"steps': no bid is that many steps above another (7NT is {MAX_STEPS} steps above 1C)")
+
+
+def test_the_largest_step_count_still_reads() -> None:
+    document = parse_text("1C  strong\n  34steps  7NT\n", "t.bml")
+    assert not document.problems
+    assert [m.sequence.notation() for m in expand(document)] == ["1C", "1C-(P)-7N"]
