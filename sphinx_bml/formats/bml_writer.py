@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..language.bidtable import reads_as_row
 from ..language.model import BidNode, BidTable, Description, Document, Metadata
 from ..language.parser import parse_text, starts_bid_table
 
@@ -208,8 +209,10 @@ def _layout(description: Description) -> tuple[list[str], list[str]]:
 
 def _reads_as_markup(line: str, *, last: bool) -> bool:
     """Whether a further description line would be read as something else than text:
-    a command or metadata (``#``), or, as the last line, ``.`` (an empty line)."""
-    return line.startswith("#") or (last and line == EMPTY_LAST_LINE)
+    a command or metadata (``#``), a row of the table (``2H = ...``, read as
+    more of the meaning but warned about), or, as the last line, ``.`` (an
+    empty line)."""
+    return line.startswith("#") or reads_as_row(line) or (last and line == EMPTY_LAST_LINE)
 
 
 def _one_line(text: str) -> str:

@@ -163,6 +163,20 @@ def parse_calls(token: str) -> tuple[tuple[TableCall, ...], bool]:
     return tuple(parse_table_call(part) for part in parts), continues
 
 
+def reads_as_row(text: str) -> bool:
+    """Whether ``text`` starts like a row of a table: a call as a table writes
+    it (``2C``, ``(P)``, ``2M``), then its meaning."""
+    word, _, rest = text.strip().partition(" ")
+    word = word.rstrip("=")
+    if not rest.strip() or not word:
+        return False
+    try:
+        parse_table_call(word)
+    except BMLError:
+        return False
+    return True
+
+
 def opens_with_calls(line: str) -> bool:
     """Whether ``line`` starts with a row of calls in small letters or suit symbols:
     a bid (``1c``, ``1♣``, ``2nt``, ``(1♥)``) or a sequence to continue (``p-``,
@@ -413,14 +427,9 @@ class TableParser:
 
     def _warn_if_answer(self, line: Line, above: BidNode, above_indent: int) -> None:
         """A line read as more of the meaning above, which starts like a row: say so."""
-        word, _, rest = line.text.strip().partition(" ")
-        word = word.rstrip("=")
-        if not rest.strip() or not word:
+        if not reads_as_row(line.text):
             return
-        try:
-            parse_table_call(word)
-        except BMLError:
-            return
+        word = line.text.split(None, 1)[0].rstrip("=")
         self.problems.report(
             f"'{line.text.strip()}' starts where the meaning of {_notation(above)} starts, so it is read as "
             f"more of that meaning; if {word} answers {_notation(above)}, indent it {above_indent + self.unit} "

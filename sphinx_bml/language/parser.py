@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .auction import read_auction
-from .bidtable import TableParser, TableState
+from .bidtable import TableParser, TableState, opens_with_calls
 from .calls import Strain
 from .errors import BMLError, Location, Problems
 from .model import (
@@ -52,6 +52,7 @@ _NUMBER = re.compile(r"^\s*\d+\.(\s+|$)")
 _RULE = re.compile(r"[-+=: ]*")
 _TABLE_CALL_START = re.compile(r"^\s*\(?[1-7][A-Z]|^\s*\(?[1-7](m|om|oM|[xyz]|red|black|steps?)\b|^\s*\(?\d+steps?\b")
 _BIDTABLE_START = re.compile(r"^\s*(\(?[PDRX]{1,2}\)?-|#)")
+_SAID_TO_BE_A_TABLE = re.compile(r"^\s*#\s*BIDTABLE\b")
 _HAND = re.compile(r"^\s*([NESW])\s*:?\s+(\S.*)$")
 _HOLDING = re.compile(r"-|(?:10|[2-9AKQJTx])+")
 _DEAL_DEALER = re.compile(r"(?:^|\s)(?:Dealer\s+)?([NESW]),?(?=\s|$)")
@@ -66,7 +67,6 @@ def starts_bid_table(line: str) -> bool:
     (unless it is a heading, list, table, auction or deal first): it starts with
     a bid or pattern in capitals, a sequence to continue, a ``#`` command, or
     calls in small letters or suit symbols (``1c``, ``1♣-1♦;``)."""
-    from .bidtable import opens_with_calls  # here, so that this function is all this change touches
 
     return bool(_TABLE_CALL_START.match(line) or _BIDTABLE_START.match(line) or opens_with_calls(line))
 
@@ -126,6 +126,8 @@ class Parser:
         if heading:
             block: Block = Heading(len(heading.group(1)), RichText(heading.group(2)), first.location)
             return [block, *self._block(lines[1:], problems)] if len(lines) > 1 else [block]
+        if _SAID_TO_BE_A_TABLE.match(first.text):  # #BIDTABLE: never read as anything else
+            return self._table(lines, problems)
         if auction := _auction(lines, problems):
             return [auction]
         stripped = first.text.strip()
@@ -138,11 +140,13 @@ class Parser:
         if deal := _deal(lines, problems):
             return [deal]
         if starts_bid_table(first.text):
-            table_parser = TableParser(self.state, problems, self.indentation)
-            table = table_parser.parse(lines, first.location)
-            return [table] if table is not None else []
+            return self._table(lines, problems)
         _report_rows_in_text(lines, problems)
         return [_paragraph(lines)]
+
+    def _table(self, lines: list[Line], problems: Problems) -> list[Block]:
+        table = TableParser(self.state, problems, self.indentation).parse(lines, lines[0].location)
+        return [table] if table is not None else []
 
     def _state_lines(self, lines: list[Line], problems: Problems) -> list[Line]:
         """Apply leading ``#+KEY:``, ``#VUL`` and ``#SEAT`` lines; the rest of the block."""

@@ -15,6 +15,7 @@ from sphinx_bml.formats.bss_reader import read_bss
 from sphinx_bml.formats.bss_tree import build_document
 from sphinx_bml.formats.pages import md_escape, md_fence, rst_escape, write_page
 from sphinx_bml.language import expand, parse_text
+from sphinx_bml.language.bidtable import reads_as_row
 from sphinx_bml.language.calls import Call
 from sphinx_bml.language.errors import Location
 from sphinx_bml.language.model import (
@@ -327,10 +328,10 @@ def bml_of_bss(bss: str) -> tuple[str, list[str]]:
         ("Natural\\n* Not a heading", "Natural\n* Not a heading"),
         ("Natural\\n// not a comment", "Natural\n// not a comment"),
         ("Natural\\n| not | a | table |", "Natural\n| not | a | table |"),
-        ("Natural\\n2H = not a row\\n  (P) nor this", "Natural\n2H = not a row\n(P) nor this"),
+        ("Natural\\n2H = not a row\\n  (P) nor this", "Natural 2H = not a row (P) nor this"),
         ("Natural\\n- not a list\\n1. nor this", "Natural\n- not a list\n1. nor this"),
         ("Example\\nN AKQ2 KJ5 - 98765", "Example\nN AKQ2 KJ5 - 98765"),
-        ("N S E W\\n1C 1D 1H 1S", "N S E W\n1C 1D 1H 1S"),
+        ("N S E W\\n1C 1D 1H 1S", "N S E W 1C 1D 1H 1S"),
     ],
 )
 def test_nothing_in_a_description_becomes_bml(description: str, meaning: str) -> None:
@@ -342,7 +343,9 @@ def test_nothing_in_a_description_becomes_bml(description: str, meaning: str) ->
     assert not document.problems, [str(p) for p in document.problems]
     assert document.metadata.values == {"TITLE": "Test"}
     assert [(str(m.sequence), m.description.text) for m in expand(document)] == [("1N", meaning)]
-    joined = meaning.count(" #") + meaning.endswith(" .")
+    joined = (
+        meaning.count(" #") + meaning.endswith(" .") + sum(reads_as_row(line) for line in description.split("\\n")[1:])
+    )
     assert len(problems) == joined
     assert all(p.startswith("partner.bss:2: BML would not read the description line") for p in problems)
 
