@@ -106,10 +106,12 @@ def reference_bss(reference: ModuleType, system: str, destination: Path) -> str:
 
 
 def heading_text(written: str) -> str:
-    """A heading as the page shows it: suit marks as suit symbols."""
+    """Text as the page shows it: suit marks as suit symbols (lower case only:
+    ``!S`` in ``!STR F`` is an alert mark), ``--`` as an en dash, and in
+    prose (headings) a straight apostrophe as a curly one (Sphinx's smart quotes)."""
     for mark, symbol in SUIT_MARKS.items():
-        written = written.replace(mark, symbol).replace(mark.upper(), symbol)
-    return written
+        written = written.replace(mark, symbol)
+    return written.replace("--", "\u2013")
 
 
 # --------------------------------------------------------------------------
@@ -131,7 +133,7 @@ def test_the_notes_are_written_as_players_write_them(system: str) -> None:
 def test_every_heading_of_every_included_file_is_on_the_page(html: dict[str, SphinxTestApp], system: str) -> None:
     app = html[system]
     page = BeautifulSoup((Path(app.outdir) / f"{system}.html").read_text(encoding="utf-8"), "html.parser")
-    shown = {h.get_text().rstrip("¶").strip() for h in page.select("h1, h2, h3, h4, h5, h6")}
+    shown = {h.get_text().rstrip("¶").strip().replace("\u2019", "'") for h in page.select("h1, h2, h3, h4, h5, h6")}
     written = [
         heading_text(h)
         for name in included_files(system)
@@ -218,7 +220,7 @@ def test_pdf_with_the_default_engine(system: str, tmp_path: Path) -> None:
     text = subprocess.run(
         ["pdftotext", "-enc", "UTF-8", str(tex.with_suffix(".pdf")), "-"], capture_output=True, text=True, check=True
     ).stdout
-    text = " ".join(text.split())
+    text = " ".join(text.split()).replace("\u2019", "'")
     for name in included_files(system):
         for heading in HEADING.findall((NOTES / name).read_text(encoding="utf-8")):
             assert heading_text(heading) in text
