@@ -70,6 +70,8 @@ class Context:
     calls: tuple[Call, ...] = ()
     we_open: bool = True
     variables: tuple[tuple[str, Strain], ...] = ()
+    #: whether a call so far was written as a pattern (``2M``, ``2HS``, ``1step``)
+    patterned: bool = False
 
     def bound(self, name: str) -> Strain | None:
         for variable, strain in self.variables:
@@ -86,7 +88,9 @@ class Context:
                 return call
         return None
 
-    def then(self, call: Call, ours: bool, variable: tuple[str, Strain] | None = None) -> Context:
+    def then(
+        self, call: Call, ours: bool, variable: tuple[str, Strain] | None = None, *, pattern: bool = False
+    ) -> Context:
         if not self.calls:
             calls: tuple[Call, ...] = (call,)
             we_open = ours
@@ -95,7 +99,7 @@ class Context:
             filler = (PASS,) if last_ours == ours else ()
             calls, we_open = (*self.calls, *filler, call), self.we_open
         variables = self.variables if variable is None else (*self.variables, variable)
-        return Context(calls, we_open, variables)
+        return Context(calls, we_open, variables, self.patterned or pattern)
 
     @property
     def sequence(self) -> Sequence:
@@ -150,7 +154,7 @@ class Expander:
                 if (call, written.ours) in taken:
                     continue
                 taken.add((call, written.ours))
-            following = context.then(call, written.ours, binding)
+            following = context.then(call, written.ours, binding, pattern=written.call is None)
             description = _substitute(node.description, following.variables) if last else Description()
             if description or not _leading_pass(context, call):
                 meaning = Meaning(
@@ -160,6 +164,7 @@ class Expander:
                     self._table.seat,
                     self._table.vulnerability,
                     self._table.hidden,
+                    following.patterned,
                 )
                 self.system.define(meaning)
                 if last:

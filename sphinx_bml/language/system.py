@@ -30,6 +30,9 @@ class Meaning:
     seat: Seat = Seat.ANY
     vulnerability: Vulnerability = ANY_VULNERABILITY
     hidden: bool = False
+    #: written as a pattern (``2M``, ``1step``, ``2HS``), in its row or a row above:
+    #: a general rule that fills the gaps a specific row leaves
+    from_pattern: bool = False
 
     @property
     def key(self) -> Key:
@@ -47,6 +50,11 @@ class Defined(NamedTuple):
 
     stands: bool
     contradicts: Meaning | None = None
+
+    @property
+    def pattern_first(self) -> bool:
+        """The meaning contradicted came from a pattern written before this specific row."""
+        return self.contradicts is not None and self.contradicts.from_pattern
 
 
 def says_the_same(one: Description, other: Description) -> bool:
@@ -75,8 +83,11 @@ class System:
         A known sequence without a description (a prefix that a table merely
         continued, or a row left blank) takes the new description and keeps its
         place. A known description that ``meaning`` contradicts stays, and
-        ``meaning`` goes to :attr:`overruled`. The meanings given are never
-        changed: a filled placeholder is a new :class:`Meaning`.
+        ``meaning`` goes to :attr:`overruled`; but a meaning from a pattern
+        only fills gaps: where a specific row already said something, the
+        pattern is no contradiction (authors write the specific row first on
+        purpose). The meanings given are never changed: a filled placeholder
+        is a new :class:`Meaning`.
         """
         known = self._meanings.get(meaning.key)
         if known is None:
@@ -85,12 +96,16 @@ class System:
         if not known.description:
             if not meaning.description:
                 return Defined(stands=False)
-            self._meanings[meaning.key] = replace(known, description=meaning.description, location=meaning.location)
+            self._meanings[meaning.key] = replace(
+                known, description=meaning.description, location=meaning.location, from_pattern=meaning.from_pattern
+            )
             return Defined(stands=True)
-        if meaning.description and not says_the_same(meaning.description, known.description):
-            self.overruled.append(meaning)
-            return Defined(stands=False, contradicts=known)
-        return Defined(stands=False)
+        if not meaning.description or says_the_same(meaning.description, known.description):
+            return Defined(stands=False)
+        if meaning.from_pattern and not known.from_pattern:
+            return Defined(stands=False)  # the general rule gives way to the specific row
+        self.overruled.append(meaning)
+        return Defined(stands=False, contradicts=known)
 
     def get(self, key: Key) -> Meaning | None:
         return self._meanings.get(key)

@@ -6,7 +6,8 @@ import pickle
 
 from sphinx_bml.language import BidNode, expand, parse_text
 from sphinx_bml.language.errors import Location
-from sphinx_bml.language.model import Description, Seat
+from sphinx_bml.language.model import ANY_VULNERABILITY, Description, Seat
+from sphinx_bml.language.notation import from_notation
 from sphinx_bml.language.system import Meaning, System
 
 
@@ -110,3 +111,34 @@ def test_meanings_stay_small_to_pickle() -> None:
     document = parse_text("1M five cards\n  2N raise\n", "s.bml")
     system = expand(document)
     assert b"BidNode" not in pickle.dumps(list(system))
+
+
+def test_a_pattern_after_a_specific_row_only_fills_the_gaps() -> None:
+    """Authors write the specific row first and a general pattern later, on purpose."""
+    document = parse_text(
+        "1C  Strong\n  1H  !STR F: 5+ hearts, 8+\n\n// any major answer, unless said above\n1C\n  1M  5+ cards, 0-7\n",
+        "notes.bml",
+    )
+    system = expand(document)
+    meanings = {str(m.sequence): (m.description.text, m.from_pattern) for m in system}
+    assert meanings["1C-(P)-1H"] == ("!STR F: 5+ hearts, 8+", False)
+    assert meanings["1C-(P)-1S"] == ("5+ cards, 0-7", True)
+    assert system.overruled == []
+
+
+def test_a_specific_row_after_a_pattern_is_a_contradiction_and_the_pattern_stands() -> None:
+    document = parse_text("1C  Strong\n  1M  5+ cards\n\n1C\n  1H  4+ hearts, game forcing\n", "notes.bml")
+    system = expand(document)
+    assert system.get((Seat.ANY, ANY_VULNERABILITY, from_notation("1C-(P)-1H"))).description.text == "5+ cards"
+    (later,) = system.overruled
+    assert (later.description.text, later.from_pattern, later.location.line) == ("4+ hearts, game forcing", False, 5)
+
+
+def test_two_patterns_that_disagree_are_a_contradiction() -> None:
+    system = expand(parse_text("1N\n  2M  to play\n\n1N\n  2red  transfer\n", "notes.bml"))
+    assert [(str(m.sequence), m.description.text) for m in system.overruled] == [("1N-(P)-2H", "transfer")]
+
+
+def test_spacing_alone_is_no_contradiction() -> None:
+    system = expand(parse_text("1N  15-17,  balanced\n\n1N  15-17, balanced\n", "notes.bml"))
+    assert system.overruled == []

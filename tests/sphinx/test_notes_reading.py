@@ -47,3 +47,27 @@ def test_a_first_heading_equal_to_the_title_is_not_shown_twice(make_app: type[Sp
     assert headings == ["Kestrel Precision", "Openings"]
     assert "Our notes." in soup.get_text()
     assert app.warning.getvalue() == ""
+
+
+def test_patterns_fill_gaps_and_a_late_specific_row_says_which_stands(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    source = write(
+        tmp_path / "docs",
+        conf__py='extensions = ["sphinx_bml"]\n',
+        index__rst="Notes\n=====\n\n.. toctree::\n\n   strong\n   majors\n",
+        strong__bml="1C  Strong\n  1H  !STR F: 5+ hearts\n\n// every other answer, on purpose after the specific ones\n1C\n  1X  natural\n",
+        majors__bml="1C\n  1S  5+ cards\n",
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    assert located_warnings(app) == [
+        (
+            "majors.bml",
+            2,
+            "bml.conflict",
+            "1C-1S is defined here as '5+ cards', but a pattern at strong.bml:6 already gave it 'natural'; "
+            "the first definition stands, so the pattern's meaning is kept: write this row before the pattern "
+            "to make it stand",
+        )
+    ]

@@ -7,8 +7,10 @@ a page, whichever page changed:
 ``bml.conflict``  a sequence (same seat and vulnerability) defined in two
                   places with different meanings: reported at the second
                   place, naming the first, which stands. A placeholder (a
-                  sequence a table only continues) and the same words again
-                  are no conflict.
+                  sequence a table only continues), the same words again,
+                  and a pattern (``2M``) after a specific row (``2H``) are
+                  no conflict: a pattern fills the gaps. A specific row
+                  after a pattern that already defined it is one.
 ``bml.orphan``    a table continuing a sequence (``1N-2C;``) that no table
                   of the site describes, at any seat or vulnerability (the
                   sequence up to our last call that is not a pass: the
@@ -34,12 +36,18 @@ def check_site(site: Site, folder: str) -> None:
     """Warn about every conflict and orphan of ``site``; paths in messages are relative to ``folder``."""
     for conflict in site.conflicts:
         later, first = conflict.later, conflict.first
-        warn(
-            Kind.CONFLICT,
-            f"{_named(later)} is defined here as {_quote(later)} "
-            f"but already as {_quote(first)} at {_place(first.location, folder)}; the first stands",
-            str(later.location),
-        )
+        if first.from_pattern and not later.from_pattern:
+            message = (
+                f"{_named(later)} is defined here as {_quote(later)}, but a pattern at "
+                f"{_place(first.location, folder)} already gave it {_quote(first)}; the first definition stands, "
+                "so the pattern's meaning is kept: write this row before the pattern to make it stand"
+            )
+        else:
+            message = (
+                f"{_named(later)} is defined here as {_quote(later)} "
+                f"but already as {_quote(first)} at {_place(first.location, folder)}; the first stands"
+            )
+        warn(Kind.CONFLICT, message, str(later.location))
     for orphan in site.orphans:
         continuation = orphan.continuation
         continued = " and ".join(short_notation(sequence) for sequence in continuation.sequences)
