@@ -38,6 +38,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.nodes import fallback, html, latex, text
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
+    from .sphinx.reading.downloads import BMLDownloads, fill_downloads, write_downloads
     from .sphinx.reading.encoding import use_fallback_codec, warn_windows_page
     from .sphinx.reading.parts import exclude_included_parts
     from .sphinx.reading.roles import InlineRole
@@ -72,9 +73,12 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("warn-missing-reference", warn_missing)
     app.connect("env-get-updated", pages_to_rewrite)
 
-    # builders: the whole system as one file
+    # builders: each system as one file; and the same files offered on a page
     app.add_builder(BSSBuilder)
     app.add_builder(BBOalertBuilder)
+    app.add_directive("bml-downloads", BMLDownloads)
+    app.connect("doctree-resolved", fill_downloads)
+    app.connect("build-finished", write_downloads)
 
     return {
         "version": __version__,

@@ -7,7 +7,8 @@
   they opened), ``bml-s34-1n`` is 1NT in 3rd or 4th seat, ``bml-vny-2h`` is
   2H when we are not vulnerable and they are. It depends on nothing but the
   sequence, so links stay valid from build to build;
-* a **reference** is what a ``bml:seq`` role says: a sequence in BML notation,
+* a **reference** is what a ``bml:seq`` role says: optionally the name of a
+  system and a colon (``blue:``), a sequence in BML notation,
   passes optional (``1N-2C``, ``1N-P-2C``, ``1C-(1S)-D``, ``1NT``, ``1♣``),
   then optionally ``#SEAT 34`` and ``#VUL Y0`` as in BML; its canonical
   spelling (:attr:`Reference.target`) names the object in ``objects.inv``;
@@ -43,6 +44,7 @@ CALL_LABELS = {
 
 _SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
 _SEPARATOR = re.compile(r"\s*[-\u2013\u2014]\s*")
+_SYSTEM = re.compile(r"^\s*(\w[\w.-]*)\s*:\s*")
 _CONDITION = re.compile(r"#\s*(SEAT|VUL)\s*([^\s#]*)", re.IGNORECASE)
 #: Every call, by its BML spelling (``1N``, ``P``), and its spelling in anchors (``1n``).
 _ALL_CALLS = (*(Call.from_index(index) for index in range(35)), PASS, Call(CallKind.DOUBLE), Call(CallKind.REDOUBLE))
@@ -137,14 +139,18 @@ class Reference:
     vulnerability: Vulnerability | None = None
     #: the calls as written, each with ``True`` when written in parentheses
     written: tuple[tuple[Call, bool], ...] = ()
+    #: the system named before the sequence (``blue:1C-1D``); ``None``: the page's own
+    system: str | None = None
 
     @property
     def target(self) -> str:
-        """The canonical spelling, without spaces: ``1NT-2C``, ``1NT#SEAT34#VULY0``.
+        """The canonical spelling, without spaces: ``1NT-2C``, ``1NT#SEAT34#VULY0``,
+        ``blue:1C-1D``.
 
         It is the ``reftarget`` of a reference and the name of the object in
         ``objects.inv`` (whose names cannot hold spaces)."""
-        return object_name(self.sequence, self.seat, self.vulnerability)
+        name = object_name(self.sequence, self.seat, self.vulnerability)
+        return f"{self.system}:{name}" if self.system else name
 
 
 def object_name(sequence: Sequence, seat: Seat | None, vulnerability: Vulnerability | None) -> str:
@@ -166,6 +172,9 @@ def from_notation(notation: str) -> Sequence:
 
 def parse_reference(text: str) -> Reference:
     """Read a reference (see the module's documentation); raises :class:`BMLError` in plain words."""
+    system: str | None = None
+    if prefix := _SYSTEM.match(text):
+        system, text = prefix.group(1), text[prefix.end() :]
     seat: Seat | None = None
     vulnerability: Vulnerability | None = None
     for match in _CONDITION.finditer(text):
@@ -188,7 +197,7 @@ def parse_reference(text: str) -> Reference:
     if "#" in notation:
         raise BMLError(f"'{text}': after the sequence, only #SEAT and #VUL may follow")
     written = tuple(_written_call(part) for part in _SEPARATOR.split(notation))
-    return Reference(_sequence(written), seat, vulnerability, written)
+    return Reference(_sequence(written), seat, vulnerability, written, system)
 
 
 def _written_call(part: str) -> tuple[Call, bool]:

@@ -11,9 +11,11 @@ sequence can be linked to, where the notes contradict themselves
 (:class:`Conflict`) and which tables continue a sequence that nothing
 describes (:class:`Orphan`).
 
-Documents outside the toctree are not part of the system and are compared
-with nothing; their sequences can still be linked to where the system does
-not show them.
+A site may hold several systems, each the toctree of its own root document
+(a document reachable from two roots belongs to both): each is a
+:class:`Site` of its own. Documents outside every system are compared with
+nothing; their sequences can still be linked to where a system does not
+show them.
 
 Pure Python: the Sphinx domain keeps one :class:`Page` per document and asks
 a :class:`Site` everything else.
@@ -110,6 +112,8 @@ class Orphan:
 class Site:
     """The pages put together: the system, its link targets, its contradictions."""
 
+    #: the documents of the system, in toctree order from its root
+    documents: list[str] = field(default_factory=list)
     #: the meanings of the toctree's pages, the first definition standing
     system: System = field(default_factory=System)
     #: where each sequence is linked to: where it stands if shown there, else the first page showing it
@@ -120,14 +124,14 @@ class Site:
     defined: set[Sequence] = field(default_factory=set)
     conflicts: list[Conflict] = field(default_factory=list)
     orphans: list[Orphan] = field(default_factory=list)
-    #: documents with bidding tables that the toctree does not reach
-    unlisted: list[str] = field(default_factory=list)
 
     @classmethod
-    def build(cls, order: Iterable[str], pages: Mapping[str, Page]) -> Site:
-        """The site of the documents in ``order`` (the toctree's), and the others as link targets only."""
+    def build(cls, order: Iterable[str], pages: Mapping[str, Page], strays: Iterable[str] = ()) -> Site:
+        """The system of the documents in ``order`` (a toctree's); the documents
+        in ``strays`` (part of no system) are link targets only, compared with nothing."""
         site = cls()
         listed = list(order)
+        site.documents = listed
         for docname in listed:
             page = pages.get(docname)
             if page is not None:
@@ -138,15 +142,18 @@ class Site:
                 missing = tuple(sequence for sequence in continuation.required if sequence not in described)
                 if missing:
                     site.orphans.append(Orphan(continuation, missing))
-        for docname in sorted(set(pages) - set(listed)):
-            page = pages[docname]
-            if page.meanings:
-                site.unlisted.append(docname)
+        for docname in sorted(set(strays) - set(listed)):
+            page = pages.get(docname, Page())
             for meaning in page.meanings:
                 site.defined.add(meaning.sequence)
                 if page.shows(meaning) and meaning.key not in site.targets:
                     site._link(docname, meaning)
         return site
+
+    def metadata(self, pages: Mapping[str, Page]) -> dict[str, str]:
+        """The system's ``#+TITLE``, ``#+DESCRIPTION`` ...: its root document's."""
+        root = self.documents[0] if self.documents else None
+        return dict(pages[root].metadata) if root in pages else {}
 
     def _add(self, docname: str, page: Page) -> None:
         conflicts = []

@@ -90,6 +90,27 @@ def _file_name(example: str) -> Check:
     return check
 
 
+_STEM = re.compile(r"^[\w][\w.-]*$")
+
+
+def _systems(value: Any) -> str | None:
+    wanted = (
+        "a dict from the name of each system's files to the document that roots it, such as "
+        '{"wj": "wj", "blue": "blue/index"}'
+    )
+    if not isinstance(value, dict):
+        return wanted
+    for name, root in value.items():
+        if not isinstance(name, str) or not _STEM.match(name) or name.endswith("."):
+            return f"{wanted}; {name!r} is not a file name"
+        if not isinstance(root, str) or not root.strip():
+            return f"{wanted}; {root!r} is not a document name"
+    folded = [name.casefold() for name in value]
+    if len(set(folded)) < len(folded):
+        return f"{wanted}; two names differ only in capitals, and would be the same file on Windows and macOS"
+    return None
+
+
 SETTINGS: tuple[Setting, ...] = (
     Setting(
         "bml_tree",
@@ -157,6 +178,17 @@ SETTINGS: tuple[Setting, ...] = (
         "the file ``-b bboalert`` writes, named like the ``.bss`` file.",
     ),
     Setting(
+        "bml_systems",
+        {},
+        _systems,
+        "env",
+        "``{}``",
+        "the systems of the site, each named by the stem of its files and rooted at a document, such as "
+        '``{"wj": "wj", "blue": "blue/index"}``: each system is what that document\'s toctree reaches, the '
+        "``bss`` and ``bboalert`` builders write one file per system (``wj.bss``, ``blue.bss``), and checks and "
+        "references stay within a system. Empty: the whole site is one system, rooted at ``root_doc``.",
+    ),
+    Setting(
         "bml_general_index",
         2,
         _count(0, 2),
@@ -200,3 +232,10 @@ def _line_of(conf_py: Path | None, name: str) -> str | None:
     lines = conf_py.read_text(encoding="utf-8", errors="replace").splitlines()
     number = next((index for index, line in enumerate(lines, 1) if assignment.match(line)), None)
     return f"{conf_py}:{number}" if number else None
+
+
+def site_systems(config: Config) -> list[tuple[str, str]]:
+    """The systems of the site, as (name, root document), in the order
+    ``bml_systems`` gives them; ``[("", root_doc)]`` when it is empty."""
+    systems: dict[str, str] = config.bml_systems
+    return list(systems.items()) or [("", str(config.root_doc))]

@@ -23,6 +23,7 @@ BAD_VALUES: dict[str, list[Any]] = {
     "bml_bss_filename": ["..", ".", "", "a/b.bss", "a\\b.bss", None, 7],
     "bml_bboalert_filename": ["..", "x/y.txt", None],
     "bml_general_index": ["two", None, -1, 1.5, False],
+    "bml_systems": ["wj", ["wj"], {"a/b": "wj"}, {"wj": 3}, {"wj": ""}, {"WJ": "wj", "wj": "blue"}, {"..": "wj"}],
 }
 
 

@@ -56,7 +56,10 @@ def test_patterns_fill_gaps_and_a_late_specific_row_says_which_stands(
         tmp_path / "docs",
         conf__py='extensions = ["sphinx_bml"]\n',
         index__rst="Notes\n=====\n\n.. toctree::\n\n   strong\n   majors\n",
-        strong__bml="1C  Strong\n  1H  !STR F: 5+ hearts\n\n// every other answer, on purpose after the specific ones\n1C\n  1X  natural\n",
+        strong__bml=(
+            "1C  Strong\n  1H  !STR F: 5+ hearts\n\n"
+            "// every other answer, on purpose after the specific ones\n1C\n  1X  natural\n"
+        ),
         majors__bml="1C\n  1S  5+ cards\n",
     )
     app = make_app("html", srcdir=source)

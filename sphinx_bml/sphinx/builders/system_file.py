@@ -1,42 +1,73 @@
 """What the builders that write the whole system as one file share.
 
-:class:`SystemFileBuilder` writes nothing per document: at the end of the
-build it asks the ``bml`` domain for the site's system (the documents in
-toctree order from the root document, the bidding tables of each in the
-order written, ``#HIDE`` tables included, the first definition of a sequence
-standing: :class:`~sphinx_bml.language.site.Site`) and writes one file with
-what :meth:`SystemFileBuilder.render` makes of it. Documents with bidding
-tables outside the toctree are left out, with a warning.
+A :class:`SystemFormat` says how one system becomes one file (its name and
+its text). :class:`SystemFileBuilder` writes nothing per document: at the
+end of the build it asks the ``bml`` domain for the site's systems (each
+the documents in toctree order from its root document, the bidding tables
+of each in the order written, ``#HIDE`` tables included, the first
+definition of a sequence standing: :class:`~sphinx_bml.language.site.Site`)
+and writes one file per system. Documents with bidding tables outside every
+system are left out, with a warning. :func:`system_files` is also what the
+``bml-downloads`` directive publishes beside the HTML pages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Callable, Iterator, Set
+from dataclasses import dataclass
 from pathlib import Path
 
 from docutils import nodes
 from sphinx.builders import Builder
+from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
 from sphinx.util.display import progress_message
 
 from ...language.errors import Kind
 from ...language.system import System
+from ..config import site_systems
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
 
 
-class SystemFileBuilder(Builder):
-    """A builder that writes the system of the whole project as one file."""
+@dataclass(frozen=True)
+class SystemFormat:
+    """How a system becomes a file."""
 
-    allow_parallel = True
-    #: The ``bml.*`` warning kind for what this builder leaves out.
+    #: the builder's name, and what the file is called in messages
+    name: str
+    #: the file of a site with one system (``bml_systems`` empty)
+    single_filename: Callable[[Config], str]
+    #: the suffix of the files of a site with several systems (``wj.bss``)
+    suffix: str
+    #: the file's text, from the system and its root document's ``#+KEY`` values
+    render: Callable[[Config, System, dict[str, str]], str]
+    #: the warning kind for what it leaves out
     warning_kind: Kind
 
-    def filename(self) -> str:
-        raise NotImplementedError
+    def filename(self, config: Config, system: str) -> str:
+        return f"{system}{self.suffix}" if system else self.single_filename(config)
 
-    def render(self, system: System, metadata: dict[str, str]) -> str:
-        """The file's text: ``system``, with the root document's ``#+KEY`` values in ``metadata``."""
-        raise NotImplementedError
+
+def system_name(config: Config, metadata: dict[str, str]) -> str:
+    """The root document's ``#+TITLE``, else ``bml_bss_name``."""
+    return metadata.get("TITLE") or str(config.bml_bss_name)
+
+
+def system_files(env: BuildEnvironment, file_format: SystemFormat) -> Iterator[tuple[str, str]]:
+    """Each system of the site as (file name, text)."""
+    domain = bml_domain(env)
+    sites = domain.sites()
+    for system, _ in site_systems(env.config):
+        text = file_format.render(env.config, sites[system].system, domain.metadata(system))
+        yield file_format.filename(env.config, system), text
+
+
+class SystemFileBuilder(Builder):
+    """A builder that writes each system of the project as one file."""
+
+    allow_parallel = True
+    file_format: SystemFormat
 
     def get_outdated_docs(self) -> str:
         return "the bidding system"  # one file from every document: always written again
@@ -48,27 +79,30 @@ class SystemFileBuilder(Builder):
         pass
 
     def write_documents(self, docnames: Set[str]) -> None:
-        pass  # nothing per document: finish() writes the one file
+        pass  # nothing per document: finish() writes the files
 
     def write_doc(self, docname: str, doctree: nodes.document) -> None:
         pass
 
     def finish(self) -> None:
         domain = bml_domain(self.env)
-        site = domain.site()
-        for docname in site.unlisted:
+        names = [self.file_format.filename(self.config, system) for system, _ in site_systems(self.config)]
+        for docname in domain.strays():
             warn(
-                self.warning_kind,
-                f"the bidding tables here are left out of {self.filename()}: "
-                f"this document is not in the toctree of the root document ({self.config.root_doc})",
+                self.file_format.warning_kind,
+                f"the bidding tables here are left out of {' and '.join(names)}: this document is not in the "
+                f"toctree of {_roots(self.config)}",
                 docname,
             )
-        target = Path(self.outdir) / self.filename()
-        with progress_message(f"writing {target.name}"):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            text = self.render(site.system, domain.metadata(self.config.root_doc))
-            target.write_text(text, encoding="utf-8", newline="\n")
+        for filename, text in system_files(self.env, self.file_format):
+            target = Path(self.outdir) / filename
+            with progress_message(f"writing {target.name}"):
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8", newline="\n")
 
-    def system_name(self, metadata: dict[str, str]) -> str:
-        """The root document's ``#+TITLE``, else ``bml_bss_name``."""
-        return metadata.get("TITLE") or str(self.config.bml_bss_name)
+
+def _roots(config: Config) -> str:
+    systems = site_systems(config)
+    if len(systems) == 1 and not systems[0][0]:
+        return f"the root document ({systems[0][1]})"
+    return "any system's root document (" + ", ".join(root for _, root in systems) + ")"

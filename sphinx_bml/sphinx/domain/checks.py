@@ -32,8 +32,10 @@ from ..diagnostics import warn
 QUOTE_LENGTH = 60
 
 
-def check_site(site: Site, folder: str) -> None:
-    """Warn about every conflict and orphan of ``site``; paths in messages are relative to ``folder``."""
+def check_site(site: Site, folder: str, seen: set[tuple[str, str]]) -> None:
+    """Warn about every conflict and orphan of ``site``; paths in messages are
+    relative to ``folder``. A warning in ``seen`` (from another system that
+    shares the page) is not given again."""
     for conflict in site.conflicts:
         later, first = conflict.later, conflict.first
         if first.from_pattern and not later.from_pattern:
@@ -47,17 +49,22 @@ def check_site(site: Site, folder: str) -> None:
                 f"{_named(later)} is defined here as {_quote(later)} "
                 f"but already as {_quote(first)} at {_place(first.location, folder)}; the first stands"
             )
-        warn(Kind.CONFLICT, message, str(later.location))
+        _warn_once(Kind.CONFLICT, message, str(later.location), seen)
     for orphan in site.orphans:
         continuation = orphan.continuation
         continued = " and ".join(short_notation(sequence) for sequence in continuation.sequences)
         missing = " and ".join(short_notation(sequence) for sequence in orphan.missing)
-        warn(
-            Kind.ORPHAN,
+        message = (
             f"this table continues {continued}, but no bidding table of the site says what "
-            f"{missing} {'means' if len(orphan.missing) == 1 else 'mean'}",
-            str(continuation.location),
+            f"{missing} {'means' if len(orphan.missing) == 1 else 'mean'}"
         )
+        _warn_once(Kind.ORPHAN, message, str(continuation.location), seen)
+
+
+def _warn_once(kind: Kind, message: str, location: str, seen: set[tuple[str, str]]) -> None:
+    if (message, location) not in seen:
+        seen.add((message, location))
+        warn(kind, message, location)
 
 
 def _place(location: Location, folder: str) -> str:

@@ -36,10 +36,19 @@ from sphinx.util.nodes import make_refnode
 from ...language.calls import Sequence
 from ...language.errors import BMLError, Kind
 from ...language.model import ANY_VULNERABILITY, Seat
-from ...language.notation import call_label, context_label, label, object_name, parse_reference, short_notation
+from ...language.notation import (
+    Reference,
+    call_label,
+    context_label,
+    label,
+    object_name,
+    parse_reference,
+    short_notation,
+)
 from ...language.site import Page, Site, Target, by_opening, opening, toctree_order
 from ...language.system import Key, Meaning
 from .. import nodes as bml
+from ..config import site_systems
 from ..diagnostics import warn
 from ..reading.roles import SequenceRole
 from ..reading.state import finished_reading
@@ -55,7 +64,8 @@ class SequenceIndex(Index):
     Sphinx names a domain index ``<domain>-<index>``: the page is
     ``bml-sequences.html`` and ``:ref:`bml-sequences``` links to it. It lists
     each sequence the notes show, with its meaning and a link to its row,
-    grouped by the opening (the first call that is not a pass; the opponents'
+    grouped by system (when the site has several, ``bml_systems``), then by
+    the opening (the first call that is not a pass; the opponents'
     openings in parentheses, after ours), in bidding order within a group
     (:func:`~sphinx_bml.language.site.by_opening`), so that each opening comes
     first and the sequences continuing it follow, one step in. A variant for a
@@ -69,22 +79,29 @@ class SequenceIndex(Index):
 
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         wanted = None if docnames is None else set(docnames)
-        site = self.domain.site()
-        keys = [key for key, target in site.targets.items() if wanted is None or target.docname in wanted]
+        sites = self.domain.sites()
+        shown: set[tuple[str, str]] = set()  # a page outside every system is listed once
         content = []
-        for group in by_opening(keys):
-            entries = []
-            for key in group:
-                target = site.targets[key]
-                meaning = site.meaning(key) or target.meaning
-                context = context_label(key[0], key[1])
-                entries.append(
-                    IndexEntry(label(key[2]), 0, target.docname, target.anchor, context, "", meaning.plain_text)
-                )
-            heading, alone = _opening(group[0][2])
-            if len(entries) > 1 and alone:
-                entries = [entries[0]._replace(subtype=1), *(entry._replace(subtype=2) for entry in entries[1:])]
-            content.append((heading, entries))
+        for system, site in sites.items():
+            keys = [key for key, target in site.targets.items() if wanted is None or target.docname in wanted]
+            for group in by_opening(keys):
+                entries = []
+                for key in group:
+                    target = site.targets[key]
+                    if (target.docname, target.anchor) in shown:
+                        continue
+                    shown.add((target.docname, target.anchor))
+                    meaning = site.meaning(key) or target.meaning
+                    context = context_label(key[0], key[1])
+                    entries.append(
+                        IndexEntry(label(key[2]), 0, target.docname, target.anchor, context, "", meaning.plain_text)
+                    )
+                if not entries:
+                    continue
+                heading, alone = _opening(group[0][2])
+                if len(entries) > 1 and alone:
+                    entries = [entries[0]._replace(subtype=1), *(entry._replace(subtype=2) for entry in entries[1:])]
+                content.append((f"{system}: {heading}" if len(sites) > 1 else heading, entries))
         return content, False
 
 
@@ -109,13 +126,16 @@ class BMLDomain(Domain):
     initial_data: ClassVar[dict[str, Any]] = {
         "pages": {},  # docname -> Page, for documents with BML
         "references": {},  # docname -> the targets of its :bml:seq: roles
-        "resolved": {},  # target -> Resolution, as the pages were last written
+        "resolved": {},  # (docname, target) -> Resolution, as the pages were last written
+        "downloads": set(),  # the documents with a bml-downloads list
     }
-    data_version = 2
+    data_version = 3
 
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
-        self._site: Site | None = None
+        self._sites: dict[str, Site] | None = None
+        self._systems_of: dict[str, list[str]] = {}
+        self._strays: list[str] = []
 
     @property
     def pages(self) -> dict[str, Page]:
@@ -129,19 +149,29 @@ class BMLDomain(Domain):
 
     # -- keeping the data ----------------------------------------------------
 
+    @property
+    def downloads(self) -> set[str]:
+        downloads: set[str] = self.data["downloads"]
+        return downloads
+
+    def note_downloads(self, docname: str) -> None:
+        self.downloads.add(docname)
+
     def clear_doc(self, docname: str) -> None:
         self.pages.pop(docname, None)
         self.references.pop(docname, None)
-        self._site = None
+        self.downloads.discard(docname)
+        self._sites = None
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         for key in ("pages", "references"):
             ours, theirs = self.data[key], otherdata[key]
             ours.update((docname, theirs[docname]) for docname in docnames if docname in theirs)
-        self._site = None
+        self.downloads.update(docname for docname in otherdata["downloads"] if docname in docnames)
+        self._sites = None
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
-        self._site = None  # a toctree may have changed the site order too
+        self._sites = None  # a toctree may have changed the site order too
         targets = {str(node["reftarget"]) for node in document.findall(pending_xref) if node.get("refdomain") == "bml"}
         if targets:
             self.references[docname] = targets
@@ -160,33 +190,77 @@ class BMLDomain(Domain):
 
     # -- the site --------------------------------------------------------------
 
-    def site(self) -> Site:
-        """The pages in toctree order, put together once until a document changes."""
-        if self._site is None:
-            order = toctree_order(self.env.config.root_doc, self.env.toctree_includes, self.env.found_docs)
-            self._site = Site.build(order, self.pages)
-        return self._site
+    def sites(self) -> dict[str, Site]:
+        """Each system of the site by name (``""`` for the one system of a site
+        without ``bml_systems``), its pages in toctree order from its root,
+        put together once until a document changes."""
+        if self._sites is None:
+            env = self.env
+            orders = {
+                name: toctree_order(root, env.toctree_includes, env.found_docs)
+                for name, root in site_systems(env.config)
+            }
+            self._systems_of = {}
+            for name, order in orders.items():
+                for docname in order:
+                    self._systems_of.setdefault(docname, []).append(name)
+            strays = [docname for docname in self.pages if docname not in self._systems_of]
+            self._strays = sorted(docname for docname in strays if self.pages[docname].meanings)
+            self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
+        return self._sites
 
-    def metadata(self, docname: str) -> dict[str, str]:
-        """The ``#+KEY`` values of a document (``TITLE``, ``DESCRIPTION`` ...)."""
-        return dict(self.pages.get(docname, Page()).metadata)
+    def systems_of(self, docname: str) -> list[str]:
+        """The systems a document belongs to, in the order ``bml_systems`` names them."""
+        self.sites()
+        return self._systems_of.get(docname, [])
+
+    def strays(self) -> list[str]:
+        """The documents with bidding tables that belong to no system."""
+        self.sites()
+        return self._strays
+
+    def metadata(self, system: str) -> dict[str, str]:
+        """The ``#+KEY`` values of a system (``TITLE``, ``DESCRIPTION`` ...):
+        see :meth:`~sphinx_bml.language.site.Site.metadata`."""
+        return self.sites()[system].metadata(self.pages)
 
     def check_consistency(self) -> None:
-        check_site(self.site(), str(self.env.srcdir))
+        self._check_roots()
+        seen: set[tuple[str, str]] = set()  # a page in two systems: its problems once
+        for site in self.sites().values():
+            check_site(site, str(self.env.srcdir), seen)
+
+    def _check_roots(self) -> None:
+        for name, root in site_systems(self.env.config):
+            if root not in self.env.found_docs:
+                warn(
+                    Kind.CONFIG,
+                    f"bml_systems in conf.py: the system {name!r} is rooted at {root!r}, which is not a document "
+                    "of this site, so it has no pages",
+                    None,
+                )
 
     def pages_to_rewrite(self) -> list[str]:
         """The documents whose references lead elsewhere than when they were last written."""
-        resolved: dict[str, Resolution] = self.data["resolved"]
-        now = {target: self.resolution(target) for targets in self.references.values() for target in targets}
-        changed = {target for target, resolution in now.items() if resolved.get(target, ()) != resolution}
+        resolved: dict[tuple[str, str], Resolution] = self.data["resolved"]
+        now = {
+            (docname, target): self.resolution(docname, target)
+            for docname, targets in self.references.items()
+            for target in targets
+        }
         self.data["resolved"] = now
-        return sorted(docname for docname, targets in self.references.items() if targets & changed)
+        return sorted(
+            {docname for (docname, target), found in now.items() if resolved.get((docname, target), ()) != found}
+        )
 
-    def resolution(self, target: str) -> Resolution:
-        found = self._find(target)
+    def resolution(self, docname: str, target: str) -> Resolution:
+        """Where a reference written on ``docname`` leads."""
+        found = self._find(docname, target)
         if found is None:
             return None
-        return found.docname, found.anchor, tooltip(self.site().meaning(found.meaning.key) or found.meaning)
+        system, target_found = found
+        meaning = self.sites()[system].meaning(target_found.meaning.key) or target_found.meaning
+        return target_found.docname, target_found.anchor, tooltip(meaning)
 
     # -- references ------------------------------------------------------------
 
@@ -215,38 +289,78 @@ class BMLDomain(Domain):
         return [] if link is None else [("bml:seq", link)]
 
     def _link(self, builder: Builder, fromdocname: str, target: str, contnode: nodes.Element) -> nodes.reference | None:
-        resolution = self.resolution(target)
+        resolution = self.resolution(fromdocname, target)
         if resolution is None:
             return None
         docname, anchor, title = resolution
         return make_refnode(builder, fromdocname, docname, anchor, contnode, title)
 
-    def why_not_found(self, target: str) -> str:
-        """Why a reference to ``target`` leads nowhere, in plain words."""
+    def why_not_found(self, docname: str, target: str) -> str:
+        """Why a reference to ``target`` on ``docname`` leads nowhere, in plain words."""
         reference = parse_reference(target)
         name = short_notation(reference.sequence)
         context = context_label(reference.seat or Seat.ANY, reference.vulnerability or ANY_VULNERABILITY)
         shown = f"{name} ({context})" if context else name
-        site = self.site()
+        sites = self.sites()
+        if reference.system is not None and reference.system not in sites:
+            known = ", ".join(system for system in sites if system) or "none (bml_systems is empty)"
+            return f"there is no system named {reference.system!r}: the systems of the site are {known}"
+        candidates = self._candidates(docname, reference)
+        if len(candidates) > 1:
+            spelled = " or ".join(f"{system}:{name}" for system in candidates)
+            return (
+                f"{shown} is defined in the systems {', '.join(candidates)}, and this page belongs to none of them: "
+                f"write {spelled}"
+            )
+        system = candidates[0] if candidates else (self.systems_of(docname) or list(sites))[0]
+        site = sites[system]
+        where = f"the system {system}" if len(sites) > 1 else "the site"
         if reference.sequence in site.defined:
             if reference.sequence in site.variants:
                 return f"{shown} is only defined for another seat or vulnerability, so this reference is not a link"
             return f"{shown} is only in hidden tables (#HIDE, :hide:), so this reference is not a link"
-        return f"no bidding table of the site defines {shown}, so this reference is not a link"
+        return f"no bidding table of {where} defines {shown}, so this reference is not a link"
 
-    def _find(self, target: str) -> Target | None:
+    def _candidates(self, docname: str, reference: Reference) -> list[str]:
+        """The systems a reference may lead into: the one it names, else the
+        page's first, else (a page of no system) those that define the sequence."""
+        if reference.system is not None:
+            return [reference.system] if reference.system in self.sites() else []
+        mine = self.systems_of(docname)
+        if mine:
+            return mine[:1]
+        found: dict[tuple[str, str], str] = {}
+        for system, site in self.sites().items():
+            target = site.target(reference.sequence, reference.seat, reference.vulnerability)
+            if target is not None:
+                found.setdefault((target.docname, target.anchor), system)
+        return list(dict.fromkeys(found.values()))
+
+    def _find(self, docname: str, target: str) -> tuple[str, Target] | None:
         try:
             reference = parse_reference(target)
         except BMLError:  # :any: tries every target; :bml:seq: ones were checked when written
             return None
-        return self.site().target(reference.sequence, reference.seat, reference.vulnerability)
+        candidates = self._candidates(docname, reference)
+        if len(candidates) != 1:
+            return None
+        found = self.sites()[candidates[0]].target(reference.sequence, reference.seat, reference.vulnerability)
+        return None if found is None else (candidates[0], found)
 
     # -- objects ---------------------------------------------------------------
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        for key, target in self.site().targets.items():
-            name, shown = _names(key)
-            yield name, shown, "sequence", target.docname, target.anchor, 1
+        sites = self.sites()
+        listed: set[tuple[str, str]] = set()
+        for system, site in sites.items():
+            for key, target in site.targets.items():
+                if (target.docname, target.anchor) in listed:
+                    continue
+                listed.add((target.docname, target.anchor))
+                name, shown = _names(key)
+                if len(sites) > 1:
+                    name, shown = f"{system}:{name}", f"{system}: {shown}"
+                yield name, shown, "sequence", target.docname, target.anchor, 1
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
         return None
@@ -281,5 +395,5 @@ def warn_missing(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool
     """``warn-missing-reference``: a reference that leads nowhere, in plain words, as a ``bml.ref`` warning."""
     if not isinstance(domain, BMLDomain):
         return None
-    warn(Kind.REF, domain.why_not_found(str(node["reftarget"])), node)
+    warn(Kind.REF, domain.why_not_found(str(node.get("refdoc", "")), str(node["reftarget"])), node)
     return True
