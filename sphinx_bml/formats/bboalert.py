@@ -303,7 +303,7 @@ class Record:
 def alert_record(meaning: Meaning) -> Record | None:
     """The record of ``meaning``, or ``None`` when it has none (see the module notes)."""
     sequence = meaning.sequence
-    if not sequence.is_ours(len(sequence.calls) - 1):
+    if not sequence.is_ours(len(sequence.calls) - 1) or after_a_qualified_call(meaning):
         return None
     text = explanation(meaning.description)
     if not text:
@@ -314,6 +314,15 @@ def alert_record(meaning: Meaning) -> Record | None:
         box_and_chat(text),
         option_name(meaning.seat, meaning.vulnerability),
     )
+
+
+def after_a_qualified_call(meaning: Meaning) -> bool:
+    """Whether the sequence holds an opponents' call with a meaning (``(2C{Landy})``).
+
+    BBOalert matches the calls made at the table, and cannot tell a 2♣ that
+    shows the majors from a natural one: such records are left out, rather
+    than given the context of the plain call, which they would contradict."""
+    return any(call.qualification is not None for call in meaning.sequence.calls)
 
 
 def alert_records(system: System) -> list[Record]:

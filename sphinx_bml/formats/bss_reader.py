@@ -334,6 +334,11 @@ def parse_sequence_record(line: str, number: int = 0) -> SequenceRecord:
         )
     end = _end_of_calls(body, 2)
     calls, qualifications = parse_calls(body[2:end])
+    # what an opponents' call means is part of the call (another sequence); ours have no place in BML
+    calls = tuple(
+        call if ours else call.qualified(qualification)
+        for call, qualification, ours in zip(calls, qualifications, _sides(we_open, len(calls)), strict=True)
+    )
     codes = body[end + 1 :]
     last = calls[-1]
     suit_bid = last.is_bid and last.strain is not Strain.NOTRUMP
@@ -394,6 +399,11 @@ def _end_of_calls(body: str, start: int) -> int:
     raise BMLError(
         f"this bidding sequence has no '=' after its calls (it should read like 001C{SEQUENCE_CODES_EXAMPLE})"
     )
+
+
+def _sides(we_open: bool, count: int) -> list[bool]:
+    """Whether each call of a sequence is ours."""
+    return [(position % 2 == 0) == we_open for position in range(count)]
 
 
 def parse_calls(text: str) -> tuple[tuple[Call, ...], tuple[str | None, ...]]:

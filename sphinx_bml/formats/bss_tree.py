@@ -88,7 +88,7 @@ class TreeBuilder:
     def add(self, record: SequenceRecord) -> None:
         location = Location(self.name, record.line)
         for call, qualification in zip(record.calls, record.qualifications, strict=True):
-            if qualification is not None:
+            if qualification is not None and call.qualification is None:  # ours: BML has no place for it
                 self.problems.report(
                     f"BML has no place for the qualification {{{qualification}}} of {call}; it is left out",
                     location,
@@ -136,7 +136,7 @@ class TreeBuilder:
             if parent_shown and _is_link(row) and (contested or len(rows) == 1):
                 nodes.extend(self._nodes(children, parent_shown=False, contested=contested))
                 continue
-            call = TableCall(str(row.call), row.ours, call=row.call)
+            call = TableCall(str(row.call), row.ours, call=row.call, qualification=row.call.qualification)
             bid_by_them = not row.ours and row.call != PASS
             rest = self._nodes(children, parent_shown=True, contested=contested or bid_by_them)
             nodes.append(BidNode((call,), row.description, Location(self.name, row.line), rest))

@@ -18,10 +18,10 @@ Each is reported once, at the line where it is reached.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from .calls import Call, Strain, spell_suits
+from .calls import Call, CallKind, Strain, spell_suits
 from .errors import BMLError, Location, Problems
 from .model import ANY_VULNERABILITY, BidNode, BidTable, Description, Seat, TableCall, Vulnerability
 from .reader import Line
@@ -51,7 +51,10 @@ _STEPS = re.compile(r"(\d+)\s*steps?", re.IGNORECASE)
 _VARIABLE = re.compile(r"([1-7])(om|oM|m|M|[XYZxyz])")
 _COLOURS = re.compile(r"([1-7])(red|black)", re.IGNORECASE)
 _STRAINS = re.compile(r"([1-7])([CDHSN]{2,5})")
-_ROW = re.compile(r"^(\s*)([^\s=]+)\s*(=\s*)?(.*?)\s*$")
+_ROW = re.compile(r"^(\s*)((?:[^\s={]|\{[^}]*\})+)\s*(=\s*)?(.*?)\s*$")
+#: What an opponents' call means, in braces after it: ``(2C{Landy})``.
+_DASHES_OUTSIDE_BRACES = re.compile(r"-(?![^{]*\})")
+_QUALIFIED = re.compile(r"(.+?)\{([^{}]*)\}")
 _COMMAND = re.compile(r"^\s*#\s*([A-Za-z]+)\b\s*(.*?)\s*$")
 
 VARIABLE_STRAINS: dict[str, tuple[Strain, ...]] = {
@@ -117,6 +120,8 @@ def parse_table_call(token: str) -> TableCall:
         ours, text = False, paren.group(1)
     if not text:
         raise BMLError(f"'{token}' is not a call")
+    if qualified := _QUALIFIED.fullmatch(text):
+        return _qualified_call(token, ours, qualified.group(1), qualified.group(2).strip())
     text = spell_suits(text)
     try:  # a call written out, in any case: 1C, 1c, 1NT, p, x
         return TableCall(text.upper(), ours, call=Call.parse(text))
@@ -151,13 +156,29 @@ def parse_table_call(token: str) -> TableCall:
     )
 
 
+def _qualified_call(token: str, ours: bool, written: str, qualification: str) -> TableCall:
+    """An opponents' call with what it means: ``(2C{Landy})``."""
+    if ours:
+        raise BMLError(
+            f"'{token}': only the opponents' calls carry a meaning in braces, as in (2C{{Landy}}); "
+            "write our own meanings after the call"
+        )
+    if not qualification:
+        raise BMLError(f"'{token}': the braces are empty; write what the call means, as in (2C{{Landy}})")
+    call = parse_table_call(f"({written})")
+    if call.call is not None and call.call.kind is CallKind.PASS:
+        raise BMLError(f"'{token}': a pass carries no meaning in braces")
+    concrete = None if call.call is None else call.call.qualified(qualification)
+    return replace(call, written=f"{call.written}{{{qualification}}}", call=concrete, qualification=qualification)
+
+
 def parse_calls(token: str) -> tuple[tuple[TableCall, ...], bool]:
     """The calls of a row's bid, and whether it ends with ``-`` or ``;`` (a sequence to continue)."""
     continues = token.endswith(("-", ";"))
     body = token.rstrip("-;")
     if ";" in body:
         raise BMLError(f"'{token}': ';' may only end a sequence (as in 1N-2C;)")
-    parts = body.split("-")
+    parts = _DASHES_OUTSIDE_BRACES.split(body)
     if any(not part for part in parts):
         raise BMLError(f"'{token}' has an empty call between two dashes")
     return tuple(parse_table_call(part) for part in parts), continues

@@ -81,6 +81,9 @@ class Call:
     kind: CallKind
     level: int = 0
     strain: Strain | None = None
+    #: what the opponents' call means, when the notes say (``2C{Landy}``):
+    #: the same call with another meaning is another sequence
+    qualification: str | None = None
     #: 0 for 1C up to 34 for 7NT, then pass, double, redouble: the order of
     #: calls, computed once (calls are compared and hashed very often).
     rank: int = field(init=False, repr=False, compare=False)
@@ -121,10 +124,19 @@ class Call:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Call):
             return NotImplemented
-        return self.rank == other.rank
+        return self.rank == other.rank and self.qualification == other.qualification
 
     def __hash__(self) -> int:
-        return self.rank
+        return self.rank if self.qualification is None else hash((self.rank, self.qualification))
+
+    def qualified(self, qualification: str | None) -> Call:
+        """This call with what it means (``2C{Landy}``); ``None``: plain."""
+        return Call(self.kind, self.level, self.strain, qualification or None)
+
+    @property
+    def plain(self) -> Call:
+        """The call without its qualification: what was bid."""
+        return self if self.qualification is None else Call(self.kind, self.level, self.strain)
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Call):
@@ -157,8 +169,10 @@ class Call:
     def __str__(self) -> str:
         if self.kind is CallKind.BID:
             assert self.strain is not None
-            return f"{self.level}{self.strain.value}"
-        return str(self.kind.value)
+            written = f"{self.level}{self.strain.value}"
+        else:
+            written = str(self.kind.value)
+        return written if self.qualification is None else f"{written}{{{self.qualification}}}"
 
 
 PASS = Call(CallKind.PASS)

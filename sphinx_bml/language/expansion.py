@@ -148,7 +148,8 @@ class Expander:
             return
         if last:
             self._stood.add(id(node))
-        for call, binding in alternatives:
+        for plain, binding in alternatives:
+            call = plain.qualified(written.qualification) if written.qualification else plain
             self._count(node)
             if taken is not None and written.call is None:
                 if (call, written.ours) in taken:

@@ -238,6 +238,8 @@ class TableCall:
     variable: str | None = None
     steps: int = 0
     colour: str | None = None
+    #: what the opponents' call means, written in braces: ``(2C{Landy})``
+    qualification: str | None = None
 
     @property
     def notation(self) -> str:

@@ -43,7 +43,8 @@ CALL_LABELS = {
 }
 
 _SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
-_SEPARATOR = re.compile(r"\s*[-\u2013\u2014]\s*")
+_SEPARATOR = re.compile(r"\s*[-\u2013\u2014]\s*(?![^{]*\})")
+_DASHES_OUTSIDE_BRACES = re.compile(r"-(?![^{]*\})")
 _SYSTEM = re.compile(r"^\s*(\w[\w.-]*)\s*:\s*")
 _CONDITION = re.compile(r"#\s*(SEAT|VUL)\s*([^\s#]*)", re.IGNORECASE)
 #: Every call, by its BML spelling (``1N``, ``P``), and its spelling in anchors (``1n``).
@@ -65,8 +66,18 @@ def anchor(seat: Seat, vulnerability: Vulnerability, sequence: Sequence) -> str:
         parts.append(f"v{vulnerability.code.lower()}")
     if not sequence.we_open:
         parts.append("vs")
-    parts += [_CALL_IDS[call] for call in sequence.calls]
+    parts += [_call_id(call) for call in sequence.calls]
     return "-".join(parts)
+
+
+def _call_id(call: Call) -> str:
+    """``1c``, ``p``; a qualified call adds its meaning after two dashes, which
+    no call's own id holds: ``2c--landy``."""
+    plain = _CALL_IDS[call.plain]
+    if call.qualification is None:
+        return plain
+    slug = re.sub(r"[^0-9a-z]+", "-", call.qualification.lower()).strip("-")
+    return f"{plain}--{slug or 'q' + format(sum(map(ord, call.qualification)), 'x')}"
 
 
 def context_label(seat: Seat, vulnerability: Vulnerability) -> str:
@@ -110,15 +121,20 @@ def label(sequence: Sequence) -> str:
 
 
 def _bml(call: Call) -> str:
-    return str(call).replace("N", "NT") if call.is_bid else str(call)
+    written = str(call.plain)
+    written = written.replace("N", "NT") if call.is_bid else written
+    return written if call.qualification is None else f"{written}{{{call.qualification}}}"
 
 
 def call_label(call: Call) -> str:
-    """One call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``."""
+    """One call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``; with
+    its meaning, when the notes give the opponents' call one: ``2♣ Landy``."""
     if call.kind is CallKind.BID:
         assert call.strain is not None
-        return f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else SUIT_GLYPHS[call.strain.value]}"
-    return CALL_LABELS[str(call)]
+        shown = f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else SUIT_GLYPHS[call.strain.value]}"
+    else:
+        shown = CALL_LABELS[str(call.plain)]
+    return shown if call.qualification is None else f"{shown} {call.qualification}"
 
 
 def cell_label(cell: Call | AuctionMark) -> str:
@@ -166,8 +182,13 @@ def object_name(sequence: Sequence, seat: Seat | None, vulnerability: Vulnerabil
 @lru_cache(maxsize=1 << 16)
 def from_notation(notation: str) -> Sequence:
     """The sequence that :meth:`Sequence.notation` wrote (the domain keeps sequences so); cached."""
-    calls = tuple(_CALLS[part.strip("()")] for part in notation.split("-"))
+    calls = tuple(_notation_call(part.strip("()")) for part in _DASHES_OUTSIDE_BRACES.split(notation))
     return Sequence(calls, not notation.startswith("("))
+
+
+def _notation_call(written: str) -> Call:
+    base, _, qualification = written.partition("{")
+    return _CALLS[base].qualified(qualification[:-1] if qualification else None)
 
 
 def parse_reference(text: str) -> Reference:
@@ -206,8 +227,11 @@ def _written_call(part: str) -> tuple[Call, bool]:
     for symbol, letter in _SYMBOL_LETTERS.items():
         text = text.replace(symbol, letter)
     text = re.sub(r"!([cdhsCDHS])", r"\1", text)
+    text, _, qualification = text.partition("{")
+    if qualification and (not theirs or not qualification.endswith("}") or not qualification[:-1].strip()):
+        raise BMLError(f"'{part}': only an opponents' call carries a meaning in braces, as in (2C{{Landy}})")
     try:
-        return Call.parse(text), theirs
+        return Call.parse(text).qualified(qualification[:-1].strip() or None), theirs
     except BMLError:
         raise BMLError(
             f"'{part}' is not a call: a reference names one concrete sequence, "

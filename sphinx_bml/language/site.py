@@ -152,8 +152,9 @@ class Site:
 
     def metadata(self, pages: Mapping[str, Page]) -> dict[str, str]:
         """The system's ``#+TITLE``, ``#+DESCRIPTION`` ...: its root document's."""
-        root = self.documents[0] if self.documents else None
-        return dict(pages[root].metadata) if root in pages else {}
+        if not self.documents or self.documents[0] not in pages:
+            return {}
+        return dict(pages[self.documents[0]].metadata)
 
     def _add(self, docname: str, page: Page) -> None:
         conflicts = []

@@ -65,7 +65,6 @@ def test_a_player_gets_their_system(folder: Path, capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err.splitlines()
     lengths = "the record needs the promised suit length, two digits 0 to 8 (such as 08) right after the disposition"
     assert err == [
-        "system.bss:9: BML has no place for the qualification {transfer} of 2D; it is left out",
         f"system.bss:10: after the suit bid 2H {lengths} '0'; found 'XX'; the line is left out",
         f"system.bss:14: after the suit bid 2C {lengths} '0'; found 'X5'; the line is left out",
         "system.bss:15: this record has no disposition code after the six Y or N of the outcomes; "
@@ -84,7 +83,7 @@ def test_a_player_gets_their_system(folder: Path, capsys: pytest.CaptureFixture[
     assert read["(1N)-D"] == "Penalty, 15+ HCP"
     assert read["(4N)-5C"] == "0 or 3 keys."
     assert read["(4N)-5D"] == "Even number of keys."
-    assert read["(1N)-P-(2D)-D"] == "Lead-directing"
+    assert read["(1N)-P-(2D{transfer})-D"] == "Lead-directing"  # the opponents' 2D, with what it means
     assert "1N-2D-2H" not in read and "4N-5H" not in read
     comments = [line for line in bml.splitlines() if line.startswith("//")]
     assert comments == [

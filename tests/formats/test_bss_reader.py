@@ -149,7 +149,8 @@ def test_equals_sign_in_a_description() -> None:
 
 def test_qualifications_attach_to_the_call_they_follow() -> None:
     parsed = record("*001N{natural}P2D{transfer}D=NYYYYYY0Takeout of hearts")
-    assert [str(c) for c in parsed.calls] == ["1N", "P", "2D", "D"]
+    # the opponents' calls carry what they mean: another sequence than the plain calls
+    assert [str(c) for c in parsed.calls] == ["1N{natural}", "P", "2D{transfer}", "D"]
     assert parsed.qualifications == ("natural", None, "transfer", None)
     # an '=' inside a qualification does not end the calls
     assert record("*001N{a=b}D=NYYYYYY0x").qualifications == ("a=b", None)

@@ -190,10 +190,14 @@ def test_a_sequence_given_twice_keeps_the_first() -> None:
     assert str(problem) == "partner.bss:3: 1C was already given on line 2; the meaning given there is kept"
 
 
-def test_qualifications_are_reported_and_left_out() -> None:
+def test_the_opponents_qualified_calls_are_kept() -> None:
     doc = document("*001N{natural}P2D{transfer}D=NYYYYYY0Takeout of hearts")
-    assert outline(doc.bid_tables[0].rows) == ["(1N)", "  (2D)", "    D = Takeout of hearts"]
+    assert outline(doc.bid_tables[0].rows) == ["(1N{natural})", "  (2D{transfer})", "    D = Takeout of hearts"]
+    assert list(doc.problems) == []
+
+
+def test_a_qualification_of_our_call_is_reported_and_left_out() -> None:
+    doc = document("001N{strong}2C=NYYYYYY008Stayman")
     assert [str(p) for p in doc.problems] == [
-        "partner.bss:2: BML has no place for the qualification {natural} of 1N; it is left out",
-        "partner.bss:2: BML has no place for the qualification {transfer} of 2D; it is left out",
+        "partner.bss:2: BML has no place for the qualification {strong} of 1N; it is left out"
     ]

@@ -74,3 +74,28 @@ def test_patterns_fill_gaps_and_a_late_specific_row_says_which_stands(
             "to make it stand",
         )
     ]
+
+
+def test_an_opponents_call_with_a_meaning_is_shown_linked_and_exported(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    source = write(
+        tmp_path / "docs",
+        conf__py='extensions = ["sphinx_bml"]\n',
+        index__rst=(
+            "Notes\n=====\n\n.. bml::\n\n   1N  15-17\n     (2C{Landy})  both majors\n       D  penalty\n"
+            "     (2C)  natural\n       D  takeout\n\n"
+            "Over Landy, :bml:seq:`1N-(2C{Landy})-D`; over natural 2♣, :bml:seq:`1N-(2C)-D`.\n"
+        ),
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    assert app.warning.getvalue() == ""
+    soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text(encoding="utf-8"), "html.parser")
+    row = soup.find(id="bml-1n-2c--landy")
+    assert row is not None and row.select_one(".bml-qualification").get_text() == "Landy"
+    links = [(link.get_text(), link["href"], link["title"]) for link in soup.select("p a.reference")]
+    assert links == [
+        ("1NT–(2♣\u00a0Landy)–Dbl", "#bml-1n-2c--landy-d", "penalty"),
+        ("1NT–(2♣)–Dbl", "#bml-1n-2c-d", "takeout"),
+    ]

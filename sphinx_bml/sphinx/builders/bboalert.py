@@ -16,14 +16,28 @@ from __future__ import annotations
 
 from sphinx.config import Config
 
-from ...formats.bboalert import write_bboalert
+from ...formats.bboalert import after_a_qualified_call, write_bboalert
 from ...language.errors import Kind
-from ...language.system import System
+from ...language.notation import short_notation
+from ...language.system import Meaning, System
+from ..diagnostics import warn
+from ..domain.domain import bml_domain
 from .system_file import SystemFileBuilder, SystemFormat, system_name
 
 
 def render_bboalert(config: Config, system: System, metadata: dict[str, str]) -> str:
     return write_bboalert(system, system_name(config, metadata))
+
+
+def left_out(system: System) -> list[Meaning]:
+    """Our meanings after an opponents' call with a meaning, which BBOalert cannot tell apart."""
+    return [
+        meaning
+        for meaning in system
+        if meaning.description
+        and after_a_qualified_call(meaning)
+        and meaning.sequence.is_ours(len(meaning.sequence.calls) - 1)
+    ]
 
 
 BBOALERT = SystemFormat(
@@ -38,3 +52,20 @@ class BBOalertBuilder(SystemFileBuilder):
     format = "bboalert"
     epilog = "The BBOalert files of the system are in %(outdir)s: copy a file's text into BBOalert and press Import."
     file_format = BBOALERT
+
+    def finish(self) -> None:
+        super().finish()
+        domain = bml_domain(self.env)
+        for system, site in domain.sites().items():
+            missing = left_out(site.system)
+            if not missing:
+                continue
+            count, first = len(missing), missing[0]
+            warn(
+                Kind.BBOALERT,
+                f"{count} meaning{'s' if count > 1 else ''} after an opponents' call with a meaning (such as "
+                f"{short_notation(first.sequence)}) {'are' if count > 1 else 'is'} left out of "
+                f"{self.file_format.filename(self.config, system)}: BBOalert cannot tell that call from the "
+                "same call with another meaning",
+                str(first.location),
+            )

@@ -88,11 +88,17 @@ def merge_text(items: list[nodes.Node]) -> list[nodes.Node]:
 
 
 def call_nodes(call: Call) -> list[nodes.Node]:
-    """A concrete call: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``."""
+    """A concrete call: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``; an
+    opponents' call with a meaning gets it as a small label: ``2♣ Landy``."""
     if call.kind is CallKind.BID:
         assert call.strain is not None
-        return merge_text([nodes.Text(str(call.level)), _strain(call.strain)])
-    return [nodes.Text(CALL_LABELS[str(call)])]
+        shown = merge_text([nodes.Text(str(call.level)), _strain(call.strain)])
+    else:
+        shown = [nodes.Text(CALL_LABELS[str(call.plain)])]
+    if call.qualification is None:
+        return shown
+    label = nodes.inline(call.qualification, call.qualification, classes=["bml-qualification"])
+    return [*shown, nodes.Text("\u00a0"), label]
 
 
 def table_call_nodes(written: TableCall) -> list[nodes.Node]:
@@ -102,7 +108,10 @@ def table_call_nodes(written: TableCall) -> list[nodes.Node]:
     elif written.strains and written.variable is None and written.colour is None:  # 2HS, not 2M or 1red
         body = merge_text([nodes.Text(str(written.level)), *(_strain(strain) for strain in written.strains)])
     else:
-        body = [nodes.Text(written.written)]
+        body = [nodes.Text(written.written.partition("{")[0])]
+    if written.call is None and written.qualification is not None:
+        label = nodes.inline(written.qualification, written.qualification, classes=["bml-qualification"])
+        body = [*body, nodes.Text("\u00a0"), label]
     if written.ours:
         return body
     return merge_text([nodes.Text("("), *body, nodes.Text(")")])
