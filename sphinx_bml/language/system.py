@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .calls import Sequence
+from .conditions import Condition
 from .errors import Location
 from .inline import plain_text
 from .model import ANY_VULNERABILITY, Description, Metadata, Seat, Vulnerability
@@ -30,6 +31,8 @@ class Meaning:
     seat: Seat = Seat.ANY
     vulnerability: Vulnerability = ANY_VULNERABILITY
     hidden: bool = False
+    #: What a hand holds to make the last call, the pattern's suits filled in (``None``: the notes do not say).
+    condition: Condition | None = None
 
     @property
     def key(self) -> Key:
@@ -85,7 +88,9 @@ class System:
         if not known.description:
             if not meaning.description:
                 return Defined(stands=False)
-            self._meanings[meaning.key] = replace(known, description=meaning.description, location=meaning.location)
+            self._meanings[meaning.key] = replace(
+                known, description=meaning.description, location=meaning.location, condition=meaning.condition
+            )
             return Defined(stands=True)
         if meaning.description and not says_the_same(meaning.description, known.description):
             self.overruled.append(meaning)
