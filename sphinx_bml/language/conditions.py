@@ -29,9 +29,9 @@ file and shows the braces as text). The language:
 * Formulas over suit lengths, HCP and points: ``hearts + spades > diamonds + clubs``,
   ``hearts > spades`` (strictly longer), ``hearts >= spades`` (longer or as long),
   ``2*spades - hearts >= 3``; ``=`` or ``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``.
-* ``and`` (or a comma), ``or``, ``not``, and brackets to group:
-  ``12-14 hcp, balanced or 5+ clubs and not 4+ spades``. ``and`` binds
-  before ``or``.
+* ``and``, ``or``, ``not``, brackets to group, and commas: a comma means
+  "and" but binds loosest, as in prose, so ``12-14 hcp, balanced or 5+ clubs``
+  is 12-14 HCP with a balanced hand or five clubs; ``and`` binds before ``or``.
 """
 
 from __future__ import annotations
@@ -291,7 +291,7 @@ class Condition:
 
     def describe(self) -> str:
         """The condition in plain words: ``15–17 HCP, balanced``."""
-        return _describe(self.test, top=True)
+        return _describe(self.test)
 
     def __str__(self) -> str:
         return self.describe()
@@ -481,7 +481,8 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def _describe(test: Test, top: bool = False, inside_any: bool = False) -> str:
+def _describe(test: Test, level: int = 0) -> str:
+    """``level``: 0 where a comma lists the parts, 1 inside an ``or``, 2 inside an ``and`` inside an ``or``."""
     if isinstance(test, InRange):
         return _describe_range(test)
     if isinstance(test, Compare):
@@ -491,12 +492,15 @@ def _describe(test: Test, top: bool = False, inside_any: bool = False) -> str:
     if isinstance(test, ShapePattern):
         return f"shape {_describe_pattern(test)}"
     if isinstance(test, All):
-        return (" and " if inside_any else ", ").join(_describe(part) for part in test.parts)
+        if level == 0:
+            return ", ".join(_describe(part, 0) for part in test.parts)
+        text = " and ".join(_describe(part, 2) for part in test.parts)
+        return text if level == 1 else f"({text})"
     if isinstance(test, Any_):
-        text = " or ".join(_describe(part, inside_any=True) for part in test.parts)
-        return text if top else f"({text})"
-    inner = _describe(test.part)
-    simple = isinstance(test.part, (InRange, ShapeClass, ShapePattern, Any_))
+        text = " or ".join(_describe(part, 1) for part in test.parts)
+        return text if level < 2 else f"({text})"
+    inner = _describe(test.part, 2)
+    simple = isinstance(test.part, (InRange, ShapeClass, ShapePattern)) or inner.startswith("(")
     return f"not {inner}" if simple else f"not ({inner})"
 
 
@@ -710,10 +714,19 @@ class _Parser:
 
     # -- grammar
     def condition(self) -> Test:
-        test = self.any_of()
+        test = self.listed()
         if self.peek() is not None:
-            raise self.unexpected("'and', 'or' or the end of the condition")
+            raise self.unexpected("'and', 'or', a comma or the end of the condition")
         return test
+
+    def listed(self) -> Test:
+        """Parts separated by commas must all hold; a comma binds loosest, as in prose:
+        ``12-14 hcp, balanced or 5+ clubs`` is 12-14 HCP and (balanced or 5+ clubs)."""
+        parts = [self.any_of()]
+        while self.is_operator(","):
+            self.next()
+            parts.append(self.any_of())
+        return parts[0] if len(parts) == 1 else All(tuple(parts))
 
     def any_of(self) -> Test:
         parts = [self.all_of()]
@@ -724,7 +737,7 @@ class _Parser:
 
     def all_of(self) -> Test:
         parts = [self.negation()]
-        while self.is_word("and") or self.is_operator(","):
+        while self.is_word("and"):
             self.next()
             parts.append(self.negation())
         return parts[0] if len(parts) == 1 else All(tuple(parts))
@@ -752,7 +765,7 @@ class _Parser:
             except ConditionError:
                 self.index = saved
             self.next()
-            inner = self.any_of()
+            inner = self.listed()
             if not self.is_operator(")"):
                 raise self.unexpected("')'")
             self.next()

@@ -64,9 +64,14 @@ def holds(text: str, hand: Hand = HAND) -> bool:
         ("hearts + spades > diamonds + clubs", "hearts + spades > diamonds + clubs"),
         ("2*spades - hearts >= 3", "2\u00d7spades - hearts \u2265 3"),
         ("10 <= hcp <= 12", "10\u201312 HCP"),
-        ("12-14 hcp, balanced or 5+ clubs", "12\u201314 HCP and balanced or 5+ clubs"),
-        ("(12-14 hcp or 5+ clubs), not 4+ spades", "(12\u201314 HCP or 5+ clubs), not 4+ spades"),
-        ("not (balanced and 15-17 hcp)", "not (balanced, 15\u201317 HCP)"),
+        ("12-14 hcp, balanced or 5+ clubs", "12\u201314 HCP, balanced or 5+ clubs"),
+        ("12-14 hcp and balanced or 5+ clubs", "12\u201314 HCP and balanced or 5+ clubs"),
+        ("(12-14 hcp or 5+ clubs), not 4+ spades", "12\u201314 HCP or 5+ clubs, not 4+ spades"),
+        (
+            "(12-14 hcp or 5+ clubs) and not 4+ spades or 20+ hcp",
+            "(12\u201314 HCP or 5+ clubs) and not 4+ spades or 20+ HCP",
+        ),
+        ("not (balanced and 15-17 hcp)", "not (balanced and 15\u201317 HCP)"),
     ],
 )
 def test_conditions_read_and_say_in_plain_words(written: str, words: str) -> None:
@@ -100,6 +105,13 @@ def test_conditions_on_a_hand(written: str, expected: bool) -> None:
         assert HAND.hcp(Scale(4.5, 3, 1.5, 0.75, 0.25)) == 16
         written = "hcp(4.5-3-1.5-0.75-0.25) 16"
     assert holds(written) is expected
+
+
+def test_a_comma_binds_loosest_as_in_prose() -> None:
+    weak = Hand.from_pbn("Q32.Q32.Q32.Q432")  # 8 HCP, balanced
+    assert not holds("12-14 hcp, balanced or 5+ clubs", weak)
+    assert holds("12-14 hcp and balanced or 8 hcp", weak)
+    assert not holds("12-14 hcp, balanced or 8 hcp", weak)
 
 
 def test_points_count_length_over_four() -> None:
