@@ -167,6 +167,8 @@ def row_lines(node: BidNode, level: int, *, continues: bool = False) -> list[str
     token = "-".join(call.notation for call in node.calls) + (";" if continues else "")
     prefix = INDENT * level + token
     lines = description_lines(node.description)
+    if node.condition is not None:  # the hand condition on a line of its own, as it was read
+        lines = [*lines, "{{ " + node.condition.source + " }}"]
     if not lines:
         return [prefix]
     head = prefix + " = "

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .calls import Call, CallKind, Strain, spell_suits
+from .conditions import Condition, find_condition, parse_condition
 from .errors import BMLError, Location, Problems
 from .model import ANY_VULNERABILITY, BidNode, BidTable, Description, Seat, TableCall, Vulnerability
 from .reader import Line
@@ -396,7 +397,9 @@ class TableParser:
                 skip_under = -1
             if last is not None and indent > 0 and indent == last_column:
                 self._warn_if_answer(line, last, last_indent)
-                last.description = Description((*last.description.lines, text.strip()))
+                words = self._take_condition(last, text.strip(), line.location)
+                if words or not find_condition(text)[1]:
+                    last.description = Description((*last.description.lines, words))
                 continue
             if text.strip() == ".":
                 continue
@@ -468,7 +471,30 @@ class TableParser:
         calls, continues = parse_calls(token) if first else ((parse_table_call(token),), False)
         description = match.group(4)
         column = match.start(4) if description else -1
-        return BidNode(calls, Description((description,) if description else ()), line.location), column, continues
+        node = BidNode(calls, Description(), line.location)
+        if description:
+            words = self._take_condition(node, description, line.location)
+            node.description = Description((words,) if words else ())
+        return node, column, continues
+
+    def _take_condition(self, node: BidNode, text: str, location: Location) -> str:
+        """``text`` without the ``{{ condition }}`` that ends it; the condition goes to ``node``
+        (a second one on the same row must hold too). A bad condition is reported and left out."""
+        words, written = find_condition(text)
+        if written is None:
+            return text
+        try:
+            condition = parse_condition(written, location)
+        except BMLError as error:
+            self.problems.add(error)
+            return words
+        node.condition = condition if node.condition is None else _both(node.condition, condition)
+        return words
+
+
+def _both(first: Condition, second: Condition) -> Condition:
+    """Two conditions on one row: both must hold."""
+    return parse_condition(f"({first.source}) and ({second.source})", first.location)
 
 
 def _notation(node: BidNode) -> str:

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .calls import PASS, Call, Sequence, Strain
+from .conditions import Condition
 from .errors import BMLError, Kind, Problems
 from .model import BidNode, BidTable, Description, Document, TableCall
 from .system import Meaning, System
@@ -165,7 +166,8 @@ class Expander:
                     self._table.seat,
                     self._table.vulnerability,
                     self._table.hidden,
-                    following.patterned,
+                    from_pattern=following.patterned,
+                    condition=_bound_condition(node, call, following) if last else None,
                 )
                 self.system.define(meaning)
                 if last:
@@ -232,6 +234,13 @@ class Expander:
             if strain in used or not _in_order(name, strain, context):
                 continue
             yield call, (name, strain)
+
+
+def _bound_condition(node: BidNode, call: Call, context: Context) -> Condition | None:
+    """The row's condition for this call: ``6+ M`` on a ``2M`` row is ``6+ hearts`` for 2H."""
+    if node.condition is None:
+        return None
+    return node.condition.bind(dict(context.variables), call.strain)
 
 
 def _forget_sequences(nodes: list[BidNode]) -> None:

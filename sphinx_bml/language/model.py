@@ -13,6 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .calls import Call, Sequence, Strain
+from .conditions import Condition
 from .errors import Location, Problems
 from .inline import Inline, parse_inline
 
@@ -258,6 +259,8 @@ class BidNode:
     description: Description
     location: Location
     children: list[BidNode] = field(default_factory=list)
+    #: What a hand holds to make the call (``{{ 15-17 hcp, balanced }}``), if the row says.
+    condition: Condition | None = None
     #: The concrete sequences the row stands for, as (seat, vulnerability,
     #: sequence) keys: filled in by the expansion, one for ``2H``, one for
     #: each suit of ``2M``, one per sequence above it when the row above is a

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .calls import Sequence
+from .conditions import Condition
 from .errors import Location
 from .inline import plain_text
 from .model import ANY_VULNERABILITY, Description, Metadata, Seat, Vulnerability
@@ -33,6 +34,8 @@ class Meaning:
     #: written as a pattern (``2M``, ``1step``, ``2HS``), in its row or a row above:
     #: a general rule that fills the gaps a specific row leaves
     from_pattern: bool = False
+    #: What a hand holds to make the last call, the pattern's suits filled in (``None``: the notes do not say).
+    condition: Condition | None = None
 
     @property
     def key(self) -> Key:
@@ -97,7 +100,11 @@ class System:
             if not meaning.description:
                 return Defined(stands=False)
             self._meanings[meaning.key] = replace(
-                known, description=meaning.description, location=meaning.location, from_pattern=meaning.from_pattern
+                known,
+                description=meaning.description,
+                location=meaning.location,
+                from_pattern=meaning.from_pattern,
+                condition=meaning.condition,
             )
             return Defined(stands=True)
         if not meaning.description or says_the_same(meaning.description, known.description):
