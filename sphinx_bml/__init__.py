@@ -40,13 +40,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.reading.documents import BMLParser
     from .sphinx.reading.downloads import BMLDownloads, fill_downloads, write_downloads
     from .sphinx.reading.encoding import use_fallback_codec, warn_windows_page
-    from .sphinx.reading.parts import exclude_included_parts
+    from .sphinx.reading.parts import TocTree, exclude_included_parts
     from .sphinx.reading.roles import InlineRole
 
     # settings: declared once, checked before anything reads them
     config.add_settings(app)
     app.connect("config-inited", config.check_settings)
     app.connect("config-inited", exclude_included_parts)
+    app.add_directive("toctree", TocTree, override=True)  # says why a part of a .bml file is no page
 
     # reading: the directive, the roles, .bml files as pages; each problem reported once
     app.connect("env-before-read-docs", diagnostics.forget_reported)

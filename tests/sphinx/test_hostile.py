@@ -116,3 +116,21 @@ def test_a_heading_named_like_an_anchor_keeps_apart_from_the_row(make_app: type[
     assert section is not None and section.h2 is not None and "BML 1C" in section.h2.get_text()
     assert soup.select_one("section h2 a.headerlink")["href"] != "#bml-1c"
     assert app.warning.getvalue() == ""
+
+
+def test_a_toctree_naming_a_part_of_another_bml_file_says_why_it_is_no_page(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    source = project(
+        tmp_path,
+        "Notes\n=====\n\n.. toctree::\n\n   system\n   Stayman <modules/stayman>\n",
+        system__bml="#+TITLE: System\n\n1N  15-17\n\n#INCLUDE modules/stayman.bml\n",
+    )
+    (source / "modules").mkdir()
+    (source / "modules" / "stayman.bml").write_text("1N-2C;\n2D  no major\n", encoding="utf-8")
+    app = make_app("html", srcdir=source)
+    app.build()
+    ours = [warning for warning in app.warning.getvalue().splitlines() if "[bml.include]" in warning]
+    assert len(ours) == 1
+    assert "index.rst:4: WARNING: modules/stayman is not a page of its own: system.bml #INCLUDEs it" in ours[0]
+    assert "list system in this toctree instead, or set bml_exclude_included = False" in ours[0]

@@ -19,14 +19,19 @@ in ``exclude_patterns``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from docutils.nodes import Node
 from sphinx.application import Sphinx
 from sphinx.config import Config
-from sphinx.util import logging
+from sphinx.directives.other import TocTree as SphinxTocTree
+from sphinx.util import docname_join, logging
 from sphinx.util.matching import get_matching_files
 
+from ...language.errors import Kind
 from ...language.reader import Reader
+from ..diagnostics import warn
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +40,11 @@ SUFFIX = ".bml"
 
 def included_parts(srcdir: Path, documents: list[Path], root_doc: Path | None = None) -> list[Path]:
     """The ``documents`` that another document, itself not a part, includes (directly or not)."""
+    return sorted(includers(srcdir, documents, root_doc))
+
+
+def includers(srcdir: Path, documents: list[Path], root_doc: Path | None = None) -> dict[Path, Path]:
+    """Each part (see :func:`included_parts`) and the first document that includes it."""
     reader = Reader(root=srcdir)
     documents = [document.resolve() for document in documents]
     known = set(documents)
@@ -43,26 +53,64 @@ def included_parts(srcdir: Path, documents: list[Path], root_doc: Path | None = 
     }
     included = {path for paths in includes.values() for path in paths}
     mains = [document for document in documents if document not in included]
-    parts = {path for main in mains for path in includes[main]}
+    parts: dict[Path, Path] = {}
+    for main in mains:
+        for path in includes[main]:
+            parts.setdefault(path, main)
     if root_doc is not None:
-        parts.discard(root_doc.resolve())
-    return sorted(parts)
+        parts.pop(root_doc.resolve(), None)
+    return parts
+
+
+#: Per documentation folder, each part's document name and the file that includes it.
+PARTS: dict[str, dict[str, str]] = {}
 
 
 def exclude_included_parts(app: Sphinx, config: Config) -> None:
     """``config-inited``: add the included parts to ``exclude_patterns``."""
+    srcdir = Path(app.srcdir).resolve()
+    PARTS[str(srcdir)] = {}
     if not config.bml_exclude_included:
         return
-    srcdir = Path(app.srcdir).resolve()
     found = get_matching_files(srcdir, [f"**{SUFFIX}"], config.exclude_patterns)
     documents = [srcdir / name for name in found]
     root = srcdir / f"{config.root_doc}{SUFFIX}"
-    parts = included_parts(srcdir, documents, root)
+    parts = includers(srcdir, documents, root)
     if not parts:
         return
-    names = [part.relative_to(srcdir).as_posix() for part in parts]
+    names = [part.relative_to(srcdir).as_posix() for part in sorted(parts)]
+    PARTS[str(srcdir)] = {
+        part.relative_to(srcdir).with_suffix("").as_posix(): main.relative_to(srcdir).as_posix()
+        for part, main in parts.items()
+    }
     logger.verbose("sphinx-bml: %s are #INCLUDEd by other .bml files, so not pages of their own", ", ".join(names))
     config.exclude_patterns = [*config.exclude_patterns, *(_literal_pattern(name) for name in names)]
+
+
+class TocTree(SphinxTocTree):
+    """Sphinx's ``toctree``, which also says why an entry that is a part of
+    another ``.bml`` file is not a page (Sphinx itself only says "excluded")."""
+
+    def run(self) -> list[Node]:
+        parts = PARTS.get(str(Path(self.env.srcdir).resolve()), {})
+        for line in self.content if parts else ():
+            entry = line.strip()
+            explicit = _EXPLICIT.match(entry)
+            target = explicit.group(1) if explicit else entry
+            docname = docname_join(self.env.docname, target.removesuffix(SUFFIX))
+            includer = parts.get(docname)
+            if includer is not None:
+                warn(
+                    Kind.INCLUDE,
+                    f"{target} is not a page of its own: {includer} #INCLUDEs it, so it is shown there; "
+                    f"list {includer.removesuffix(SUFFIX)} in this toctree instead, or set "
+                    "bml_exclude_included = False in conf.py to make every .bml file a page",
+                    self.get_location(),
+                )
+        return super().run()
+
+
+_EXPLICIT = re.compile(r"^.*<(.+)>$")
 
 
 def _literal_pattern(name: str) -> str:
