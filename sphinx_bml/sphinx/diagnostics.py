@@ -10,6 +10,7 @@ they are declared, and the reference page lists them from there.
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -45,8 +46,22 @@ class Place:
 
 
 def warn(kind: Kind, message: str, location: WarningLocation) -> None:
-    """The one way sphinx-bml warns: ``message`` as a ``bml.<kind>`` warning at ``location``."""
-    logger.warning(message, type=WARNING_TYPE, subtype=kind.value, location=location)
+    """The one way sphinx-bml warns: ``message`` as a ``bml.<kind>`` warning at ``location``,
+    on one line (see :func:`one_line`)."""
+    logger.warning(one_line(message), type=WARNING_TYPE, subtype=kind.value, location=location)
+
+
+def one_line(message: str) -> str:
+    """``message`` with the characters that would break or hide a line of the
+    build's output (line and paragraph separators, form feeds, other control
+    characters, quoted from what the user wrote) shown as escapes: ``\\u2028``."""
+    return "".join(
+        f"\\u{ord(char):04x}" if unicodedata.category(char) in _INVISIBLE else char for char in message
+    )
+
+
+#: Control characters, line and paragraph separators.
+_INVISIBLE = frozenset({"Cc", "Zl", "Zp"})
 
 
 #: The problems reported since the documents began to be read: a file that two

@@ -10,6 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
+from sphinx_bml.sphinx.diagnostics import one_line
 from tests.support import located_warnings
 
 SECRET = "root:x:0:0:secret-line-that-must-not-be-published"
@@ -134,3 +135,14 @@ def test_a_toctree_naming_a_part_of_another_bml_file_says_why_it_is_no_page(
     assert len(ours) == 1
     assert "index.rst:4: WARNING: modules/stayman is not a page of its own: system.bml #INCLUDEs it" in ours[0]
     assert "list system in this toctree instead, or set bml_exclude_included = False" in ours[0]
+
+
+def test_a_warning_quoting_a_line_separator_stays_one_line(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    source = project(
+        tmp_path, "Notes\n=====\n\n.. toctree::\n\n   notes\n", notes__bml="N AKQ2 KJ5 - 98765\nS AKQ xx\u2028yy\n"
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    (warning,) = located_warnings(app)  # fails if the message were split in two lines
+    assert "\u2028" not in warning[3]
+    assert one_line("'x\u2028y\x0cz'") == "'x\\u2028y\\u000cz'"
