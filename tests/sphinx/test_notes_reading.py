@@ -99,3 +99,26 @@ def test_an_opponents_call_with_a_meaning_is_shown_linked_and_exported(
         ("1NT–(2♣\u00a0Landy)–Dbl", "#bml-1n-2c--landy-d", "penalty"),
         ("1NT–(2♣)–Dbl", "#bml-1n-2c-d", "takeout"),
     ]
+
+
+def test_bboalert_says_what_it_leaves_out_after_a_qualified_call(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    source = write(
+        tmp_path / "docs",
+        conf__py='extensions = ["sphinx_bml"]\nproject = "Defence"\n',
+        index__rst=(
+            "Notes\n=====\n\n.. bml::\n\n   1N  15-17\n     (2C{Landy})  both majors\n       D  penalty\n"
+            "       2H  to play\n     (2C)  natural\n       D  takeout\n"
+        ),
+    )
+    app = make_app("bboalert", srcdir=source)
+    app.build()
+    assert located_warnings(app) == [
+        (
+            "index.rst",
+            8,
+            "bml.bboalert",
+            "2 meanings after an opponents' call with a meaning (such as 1NT-(2C{Landy})-D) are left out of "
+            "defence.txt: BBOalert cannot tell that call from the same call with another meaning",
+        )
+    ]
+    assert "takeout" in (Path(app.outdir) / "defence.txt").read_text(encoding="utf-8")
