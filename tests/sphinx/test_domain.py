@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import posixpath
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,18 @@ from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 
-DOMAIN = pytest.mark.sphinx("html", testroot="domain", freshenv=True)
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, rootdir: Path) -> SphinxTestApp:
+    """The domain test root built once as HTML, shared by the tests that only read it."""
+    source = tmp_path_factory.mktemp("domain") / "source"
+    shutil.copytree(rootdir / "test-domain", source)
+    app = SphinxTestApp("html", srcdir=source)
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return app
 
 
 def page(app: SphinxTestApp, name: str) -> BeautifulSoup:
@@ -42,15 +54,13 @@ def row_ids(app: SphinxTestApp, name: str) -> dict[str, str]:
     return ids
 
 
-@DOMAIN
-def test_a_clean_site_builds_without_warnings(app: SphinxTestApp) -> None:
-    app.build()
+def test_a_clean_site_builds_without_warnings(built: SphinxTestApp) -> None:
+    app = built
     assert app.warning.getvalue() == ""
 
 
-@DOMAIN
-def test_every_row_carries_the_anchors_of_its_sequences(app: SphinxTestApp) -> None:
-    app.build()
+def test_every_row_carries_the_anchors_of_its_sequences(built: SphinxTestApp) -> None:
+    app = built
     openings = row_ids(app, "openings")
     assert openings["bml-1c"] == "1♣"
     assert openings["bml-1c-p-1d"] == "1♦"
@@ -63,25 +73,22 @@ def test_every_row_carries_the_anchors_of_its_sequences(app: SphinxTestApp) -> N
     assert row_ids(app, "competition")["bml-vs-1s-2s"] == "2♠"
 
 
-@DOMAIN
-def test_anchors_are_unique_on_a_page(app: SphinxTestApp) -> None:
-    app.build()
+def test_anchors_are_unique_on_a_page(built: SphinxTestApp) -> None:
+    app = built
     for name in ("openings", "notrump", "competition", "slam"):
         ids = [str(tag["id"]) for tag in page(app, name).find_all(id=True)]
         assert len(ids) == len(set(ids)), name
 
 
-@DOMAIN
-def test_examples_are_shown_but_not_anchored(app: SphinxTestApp) -> None:
-    app.build()
+def test_examples_are_shown_but_not_anchored(built: SphinxTestApp) -> None:
+    app = built
     slam = page(app, "slam")
     assert "10–12, as some play it" in slam.get_text()
     assert set(row_ids(app, "slam")) == {"bml-4n", "bml-4n-p-5c"}  # not the example's 1NT and 4NT
 
 
-@DOMAIN
-def test_references_link_to_the_row_with_the_meaning_as_tooltip(app: SphinxTestApp) -> None:
-    app.build()
+def test_references_link_to_the_row_with_the_meaning_as_tooltip(built: SphinxTestApp) -> None:
+    app = built
     assert links(app, "prose") == [
         ("1NT–2♣", "notrump.html#bml-1n-p-2c", "Stayman"),
         ("1NT–Pass–2♣", "notrump.html#bml-1n-p-2c", "Stayman"),  # shown as written
@@ -96,41 +103,36 @@ def test_references_link_to_the_row_with_the_meaning_as_tooltip(app: SphinxTestA
     ]
 
 
-@DOMAIN
-def test_references_show_suits_as_the_tables_do(app: SphinxTestApp) -> None:
-    app.build()
+def test_references_show_suits_as_the_tables_do(built: SphinxTestApp) -> None:
+    app = built
     link = page(app, "prose").select_one('a[href="competition.html#bml-1c-1s-d"] .bml-seq')
     assert link is not None
     assert [str(suit["aria-label"]) for suit in link.select("span.bml-suit")] == ["clubs", "spades"]
 
 
-@DOMAIN
-def test_a_reference_with_an_exclamation_mark_is_not_a_link(app: SphinxTestApp) -> None:
-    app.build()
+def test_a_reference_with_an_exclamation_mark_is_not_a_link(built: SphinxTestApp) -> None:
+    app = built
     paragraph = next(p for p in page(app, "prose").select("div.body p") if "Not a link" in p.get_text())
     assert paragraph.find("a") is None
     assert "1NT–2♣" in paragraph.get_text()
 
 
-@DOMAIN
-def test_the_any_role_finds_sequences(app: SphinxTestApp) -> None:
-    app.build()
+def test_the_any_role_finds_sequences(built: SphinxTestApp) -> None:
+    app = built
     link = page(app, "prose").select_one('a[href="openings.html#bml-1c-p-1d"]')
     assert link is not None and link.get_text() == "1C-1D" and link["title"] == "Negative, 0–7"
 
 
-@DOMAIN
-def test_the_inline_role_writes_bml_in_prose(app: SphinxTestApp) -> None:
-    app.build()
+def test_the_inline_role_writes_bml_in_prose(built: SphinxTestApp) -> None:
+    app = built
     inline = page(app, "prose").select_one("span.bml-inline")
     assert inline is not None
     assert inline.get_text() == "after 1♣-1♦, 2NT shows 18–19"
     assert [str(suit["aria-label"]) for suit in inline.select("span.bml-suit")] == ["clubs", "diamonds"]
 
 
-@DOMAIN
-def test_myst_roles(app: SphinxTestApp) -> None:
-    app.build()
+def test_myst_roles(built: SphinxTestApp) -> None:
+    app = built
     assert links(app, "notes") == [
         ("1NT–2♣", "notrump.html#bml-1n-p-2c", "Stayman"),
         ("transfer to hearts", "notrump.html#bml-1n-p-2d", "Transfer"),
@@ -156,9 +158,8 @@ def index_rows(app: SphinxTestApp) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-@DOMAIN
-def test_the_sequence_index_lists_every_shown_sequence_by_opening(app: SphinxTestApp) -> None:
-    app.build()
+def test_the_sequence_index_lists_every_shown_sequence_by_opening(built: SphinxTestApp) -> None:
+    app = built
     assert index_rows(app) == [
         ("1♣", "", "", ""),
         ("", "1♣", "16+, artificial", "openings.html#bml-1c"),
@@ -191,9 +192,8 @@ def test_the_sequence_index_lists_every_shown_sequence_by_opening(app: SphinxTes
     ]
 
 
-@DOMAIN
-def test_the_sequence_index_is_a_label(app: SphinxTestApp) -> None:
-    app.build()
+def test_the_sequence_index_is_a_label(built: SphinxTestApp) -> None:
+    app = built
     link = page(app, "index").select_one('div.body a[href="bml-sequences.html"]')
     assert link is not None and link.get_text() == "Bidding sequences"
 
@@ -204,9 +204,8 @@ def general_index(app: SphinxTestApp) -> list[str]:
     return [" ".join(item.get_text(" ", strip=True).split()) for item in body.select("table.indextable li")]
 
 
-@DOMAIN
-def test_the_general_index_has_the_openings_and_first_answers(app: SphinxTestApp) -> None:
-    app.build()
+def test_the_general_index_has_the_openings_and_first_answers(built: SphinxTestApp) -> None:
+    app = built
     entries = general_index(app)
     for expected in ("1♣ (bidding sequence)", "1♣–1♦ (bidding sequence)", "(1♠)–2♠ (bidding sequence)"):
         assert any(entry.startswith(expected) for entry in entries), expected
@@ -235,9 +234,8 @@ def test_the_sequence_index_can_be_left_out(app: SphinxTestApp) -> None:
     assert not (Path(app.outdir) / "bml-sequences.html").exists()
 
 
-@DOMAIN
-def test_the_objects_are_in_the_inventory(app: SphinxTestApp) -> None:
-    app.build()
+def test_the_objects_are_in_the_inventory(built: SphinxTestApp) -> None:
+    app = built
     with (Path(app.outdir) / "objects.inv").open("rb") as stream:
         inventory = InventoryFile.load(stream, "", posixpath.join)  # loads() is Sphinx 8.2+
     # entries are objects from Sphinx 8.2 on, tuples (project, version, uri, display name) before
@@ -251,9 +249,8 @@ def test_the_objects_are_in_the_inventory(app: SphinxTestApp) -> None:
     assert "1NT #SEAT 34" in (Path(app.outdir) / "searchindex.js").read_text(encoding="utf-8")
 
 
-@DOMAIN
-def test_the_domain_data_is_small_and_plain(app: SphinxTestApp) -> None:
-    app.build()
+def test_the_domain_data_is_small_and_plain(built: SphinxTestApp) -> None:
+    app = built
     data = app.env.domaindata["bml"]
     dumped = pickle.dumps(data)
     # the meanings, not the tables they came from, nor their inline tokens, nor nodes
@@ -298,10 +295,9 @@ def test_examples_are_not_exported(app: SphinxTestApp) -> None:
     assert "15--17" in bss and "an example" not in bss
 
 
-@DOMAIN
-def test_a_pattern_row_keeps_its_grid_with_several_anchors(app: SphinxTestApp) -> None:
+def test_a_pattern_row_keeps_its_grid_with_several_anchors(built: SphinxTestApp) -> None:
     """Extra anchors of a row (2M: 2H and 2S) go inside the call, not among the row's grid cells."""
-    app.build()
+    app = built
     for page in Path(app.outdir).glob("*.html"):
         soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
         for row in soup.select("li.bml-bid"):
