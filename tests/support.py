@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +79,57 @@ def sphinx_build(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
     """``python -m sphinx`` with ``arguments`` first (``-M`` must lead), then ``-W --keep-going``."""
     command = [sys.executable, "-m", "sphinx", *map(str, arguments), "-W", "--keep-going"]
     return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+def build_once(builder: str, srcdir: Path, builddir: Path | None = None, **overrides: object) -> SphinxTestApp:
+    """``srcdir`` built once with ``builder`` (for fixtures that share a build between tests)."""
+    app = SphinxTestApp(builder, srcdir=srcdir, builddir=builddir, confoverrides=overrides)
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return app
+
+
+def write_project(folder: Path, index: str, conf: str = 'extensions = ["sphinx_bml"]\n', **files: str | bytes) -> Path:
+    """A Sphinx project in ``folder``: ``conf.py``, ``index.rst`` and ``files``
+    (``name__bml`` is ``name.bml``; bytes are written as they are)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "conf.py").write_text(conf, encoding="utf-8")
+    (folder / "index.rst").write_text(index, encoding="utf-8")
+    for name, content in files.items():
+        path = folder / name.replace("__", ".")
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return folder
+
+
+def make_pdf(latex_outdir: Path, engine: str = "pdflatex", *, layout: bool = False) -> str:
+    """Run Sphinx's LaTeX Makefile (what ``-M latexpdf`` runs) in a LaTeX
+    build's output folder; the PDF's text, white space collapsed."""
+    for tool in ("make", "latexmk", engine, "pdftotext"):
+        require(shutil.which(tool) is not None, f"{tool} is not installed (TeX Live, make, poppler-utils)")
+    result = subprocess.run(
+        ["make", "all-pdf", "LATEXOPTS=-interaction=nonstopmode -halt-on-error", "LATEXMKOPTS=-silent"],
+        cwd=latex_outdir,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    (tex,) = latex_outdir.glob("*.tex")
+    log = tex.with_suffix(".log")
+    log_text = log.read_text(errors="replace") if log.exists() else ""
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:] + log_text[-3000:]
+    assert {"pdflatex": "pdfTeX", "xelatex": "XeTeX"}[engine] in log_text.splitlines()[0]
+    options = ["-layout"] if layout else []
+    text = subprocess.run(
+        ["pdftotext", *options, "-enc", "UTF-8", str(tex.with_suffix(".pdf")), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return " ".join(text.split())

@@ -30,18 +30,11 @@ from sphinx_bml.language.bidtable import MAX_TABLE_DEPTH
 from sphinx_bml.language.expansion import MAX_TABLE_SEQUENCES
 from sphinx_bml.language.inline import parse_inline, plain_text
 from sphinx_bml.language.parser import Parser
-from tests.support import located_warnings
+from tests.support import located_warnings, write_project
 
 
 def site(tmp_path: Path, index: str, **files: str | bytes) -> Path:
-    source = tmp_path / "docs"
-    source.mkdir()
-    (source / "conf.py").write_text('extensions = ["sphinx_bml"]\n', encoding="utf-8")
-    (source / "index.rst").write_text(index, encoding="utf-8")
-    for name, content in files.items():
-        path = source / name.replace("__", ".")
-        path.write_bytes(content) if isinstance(content, bytes) else path.write_text(content, encoding="utf-8")
-    return source
+    return write_project(tmp_path / "docs", index, **files)
 
 
 def problems(text: str) -> list[str]:

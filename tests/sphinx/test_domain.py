@@ -13,18 +13,15 @@ from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 
+from tests.support import build_once
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory, rootdir: Path) -> SphinxTestApp:
     """The domain test root built once as HTML, shared by the tests that only read it."""
     source = tmp_path_factory.mktemp("domain") / "source"
     shutil.copytree(rootdir / "test-domain", source)
-    app = SphinxTestApp("html", srcdir=source)
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    return app
+    return build_once("html", source)
 
 
 def page(app: SphinxTestApp, name: str) -> BeautifulSoup:

@@ -11,23 +11,13 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.sphinx.diagnostics import one_line
-from tests.support import located_warnings
+from tests.support import located_warnings, write_project
 
 SECRET = "root:x:0:0:secret-line-that-must-not-be-published"
 
 
 def project(tmp_path: Path, index: str, **files: str | bytes) -> Path:
-    source = tmp_path / "docs"
-    source.mkdir()
-    (source / "conf.py").write_text('extensions = ["sphinx_bml"]\nproject = "Hostile"\n', encoding="utf-8")
-    (source / "index.rst").write_text(index, encoding="utf-8")
-    for name, content in files.items():
-        path = source / name.replace("__", ".")
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-    return source
+    return write_project(tmp_path / "docs", index, 'extensions = ["sphinx_bml"]\nproject = "Hostile"\n', **files)
 
 
 def test_a_link_out_of_the_folder_is_not_followed(make_app: type[SphinxTestApp], tmp_path: Path) -> None:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +15,7 @@ from sphinx_bml.language.errors import Location
 from sphinx_bml.language.model import Auction, AuctionMark, Contract, Deal, Direction, Lead
 from sphinx_bml.sphinx import nodes as bml
 from sphinx_bml.sphinx.nodes import latex
-from tests.support import require
+from tests.support import make_pdf
 
 SUIT_SYMBOLS = "♠♥♦♣"
 ESCAPES_SOURCE = r"\input{x} $ & % # _ { } ~ ^ \ end"
@@ -220,35 +218,11 @@ def test_style_file_ships_with_the_package() -> None:
 
 
 def compile_pdf(app: Any, engine: str) -> str:
-    """Build the LaTeX sources, run Sphinx's Makefile (what ``-M latexpdf`` runs), return the PDF text."""
-    for tool in ("make", "latexmk", engine, "pdftotext"):
-        require(shutil.which(tool) is not None, f"{tool} is not installed (TeX Live, make, poppler-utils)")
+    """Build the LaTeX sources, make the PDF, return its text; no overfull line on the way."""
     app.build()
-    outdir = Path(app.outdir)
-    result = subprocess.run(
-        ["make", "all-pdf", "LATEXOPTS=-interaction=nonstopmode -halt-on-error", "LATEXMKOPTS=-silent"],
-        cwd=outdir,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    log = outdir / "bmltest.log"
-    assert result.returncode == 0, (
-        result.stdout[-3000:]
-        + result.stderr[-3000:]
-        + (log.read_text(errors="replace")[-3000:] if log.exists() else "")
-    )
-    assert {"pdflatex": "pdfTeX", "xelatex": "XeTeX"}[engine] in log.read_text(errors="replace").splitlines()[0]
-    assert "Overfull \\hbox" not in log.read_text(errors="replace")
-    text = subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(outdir / "bmltest.pdf"), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return " ".join(text.split())
+    text = make_pdf(Path(app.outdir), engine, layout=True)
+    assert "Overfull \\hbox" not in (Path(app.outdir) / "bmltest.log").read_text(errors="replace")
+    return text
 
 
 def check_pdf_text(text: str) -> None:

@@ -25,7 +25,7 @@ from sphinx_bml.sphinx.nodes.latex_characters import (
     unprintable_characters,
     untypesettable_in_doctree,
 )
-from tests.support import require
+from tests.support import build_once, make_pdf, require, write_project
 
 DECLARED = declared_in_style(latex.STYLE_FILE.read_text(encoding="utf-8"))
 PRINTABLE = printable_by_pdflatex(DECLARED)
@@ -231,38 +231,10 @@ Every character pdflatex prints, as far as this package knows:
 @pytest.fixture(scope="module")
 def pdf_text(tmp_path_factory: pytest.TempPathFactory) -> str:
     """One PDF for the module: build the LaTeX sources, run Sphinx's Makefile, read the text back."""
-    for tool in ("make", "latexmk", "pdflatex", "pdftotext"):
-        require(shutil.which(tool) is not None, f"{tool} is not installed (TeX Live, make, poppler-utils)")
-    source = tmp_path_factory.mktemp("characters")
-    (source / "conf.py").write_text(CONF, encoding="utf-8")
-    (source / "index.rst").write_text(index_rst(), encoding="utf-8")
-    app = SphinxTestApp("latex", srcdir=source, builddir=source / "_build")
-    try:
-        app.build()
-        warnings = app.warning.getvalue()
-    finally:
-        app.cleanup()
-    assert warnings == ""
-    outdir = source / "_build" / "latex"
-    result = subprocess.run(
-        ["make", "all-pdf", "LATEXOPTS=-interaction=nonstopmode -halt-on-error", "LATEXMKOPTS=-silent"],
-        cwd=outdir,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    log = (outdir / "characters.log").read_text(errors="replace") if (outdir / "characters.log").exists() else ""
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:] + log[-3000:]
-    assert "pdfTeX" in log.splitlines()[0]
-    text = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(outdir / "characters.pdf"), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return " ".join(text.split())
+    source = write_project(tmp_path_factory.mktemp("characters"), index_rst(), CONF)
+    app = build_once("latex", source, source / "_build")
+    assert app.warning.getvalue() == ""
+    return make_pdf(Path(app.outdir))
 
 
 @pytest.mark.latex
@@ -318,3 +290,12 @@ def test_xelatex_builds_are_not_checked(make_app: type[SphinxTestApp], tmp_path:
     app = make_app("latex", srcdir=tmp_path)
     app.build()
     assert "bml.latex" not in app.warning.getvalue()
+
+
+def test_characters_the_project_declares_are_printable(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    conf = 'extensions = ["sphinx_bml"]\nlatex_elements = {"preamble": r"\\DeclareUnicodeCharacter{03B1}{a}"}\n'
+    source = write_project(tmp_path / "docs", "Notes\n=====\n\nAlpha \u03b1, beta \u03b2.\n", conf)
+    app = make_app("latex", srcdir=source)
+    app.build()
+    warnings = app.warning.getvalue()
+    assert "U+03B1" not in warnings and warnings.count("[bml.latex]") == 1  # beta only

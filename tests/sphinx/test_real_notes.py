@@ -13,7 +13,6 @@ import io
 import logging
 import re
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -22,7 +21,7 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-from tests.support import ROOTS, located_warnings, require, same_lines
+from tests.support import ROOTS, build_once, located_warnings, make_pdf, same_lines
 
 NOTES = ROOTS / "test-real-notes"
 SYSTEMS = ("wj", "blue", "defense")
@@ -63,12 +62,7 @@ def build(system: str, builder: str, destination: Path) -> SphinxTestApp:
     source = destination / "source"
     shutil.copytree(NOTES, source)
     overrides = {"root_doc": system, "exclude_patterns": ["_build", *other_files(system)]}
-    app = SphinxTestApp(builder, srcdir=source, builddir=destination / "build", confoverrides=overrides)
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    return app
+    return build_once(builder, source, destination / "build", **overrides)
 
 
 @pytest.fixture(scope="module")
@@ -200,27 +194,8 @@ def test_alert_marks_stay_as_typed_on_the_page(html: dict[str, SphinxTestApp], s
 @pytest.mark.slow
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_pdf_with_the_default_engine(system: str, tmp_path: Path) -> None:
-    for tool in ("make", "latexmk", "pdflatex", "pdftotext"):
-        require(shutil.which(tool) is not None, f"{tool} is not installed (TeX Live, make, poppler-utils)")
     app = build(system, "latex", tmp_path)
-    (tex,) = Path(app.outdir).glob("*.tex")
-    result = subprocess.run(
-        ["make", "all-pdf", "LATEXOPTS=-interaction=nonstopmode -halt-on-error", "LATEXMKOPTS=-silent"],
-        cwd=app.outdir,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    log = tex.with_suffix(".log")
-    assert result.returncode == 0, result.stdout[-3000:] + (
-        log.read_text(errors="replace")[-3000:] if log.exists() else ""
-    )
-    text = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(tex.with_suffix(".pdf")), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    text = " ".join(text.split()).replace("\u2019", "'")
+    text = make_pdf(Path(app.outdir)).replace("\u2019", "'")
     for name in included_files(system):
         for heading in HEADING.findall((NOTES / name).read_text(encoding="utf-8")):
             assert heading_text(heading) in text

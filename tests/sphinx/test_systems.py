@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.formats.bboalert import read_bboalert
-from tests.support import ROOTS, located_warnings
+from tests.support import ROOTS, build_once, located_warnings
 
 NOTES = ROOTS / "test-real-notes"
 SYSTEMS = {"wj": "wj_index", "blue": "blue_index", "defense": "defense"}
@@ -53,12 +53,7 @@ def make_site(folder: Path, systems: dict[str, str] | None) -> Path:
 
 
 def build(folder: Path, builder: str, **overrides: object) -> SphinxTestApp:
-    app = SphinxTestApp(builder, srcdir=folder, builddir=folder / "_build", confoverrides=overrides)
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    return app
+    return build_once(builder, folder, folder / "_build", **overrides)
 
 
 @pytest.fixture(scope="module")

@@ -267,10 +267,13 @@ VISITORS: dict[type[nodes.Element], tuple[Visitor, Visitor | None]] = {
 
 def warn_unprintable(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: with pdflatex, each character of the page it
-    cannot print, once, as a ``bml.latex`` warning at its line."""
+    cannot print, once, as a ``bml.latex`` warning at its line. Characters
+    the project declares itself (``\\DeclareUnicodeCharacter`` in
+    ``latex_elements["preamble"]``) are printable."""
     if app.builder.format != "latex" or app.config.latex_engine != "pdflatex":
         return
-    for element, found in untypesettable_in_doctree(doctree, _printable()):
+    preamble = str(app.config.latex_elements.get("preamble", ""))
+    for element, found in untypesettable_in_doctree(doctree, _printable(preamble)):
         located: nodes.Element | None = element
         while located is not None and not located.line:  # a meaning's line is its row's
             located = located.parent
@@ -280,8 +283,9 @@ def warn_unprintable(app: Sphinx, doctree: nodes.document, docname: str) -> None
 
 
 @cache
-def _printable() -> frozenset[str]:
-    return printable_by_pdflatex(declared_in_style(STYLE_FILE.read_text(encoding="utf-8")))
+def _printable(preamble: str) -> frozenset[str]:
+    declared = declared_in_style(STYLE_FILE.read_text(encoding="utf-8")) | declared_in_style(preamble)
+    return printable_by_pdflatex(declared)
 
 
 def copy_style_file(app: Sphinx) -> None:
