@@ -36,6 +36,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
     from .sphinx.nodes import fallback, html, latex, text
+    from .sphinx.reading import practice
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
     from .sphinx.reading.downloads import BMLDownloads, fill_downloads, write_downloads
@@ -80,6 +81,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("bml-downloads", BMLDownloads)
     app.connect("doctree-resolved", fill_downloads)
     app.connect("build-finished", write_downloads)
+    practice.register(app)  # .. bml-practice:: N, a page of boards dealt at build time
 
     return {
         "version": __version__,

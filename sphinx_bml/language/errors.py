@@ -76,6 +76,12 @@ class Kind(enum.StrEnum):
         "latex",
         'a character that LaTeX\'s default engine, pdflatex, cannot print: ``latex_engine = "xelatex"`` cures it',
     )
+    PRACTICE = (
+        "practice",
+        "a ``bml-practice`` page that cannot deal its boards: endplay is not installed "
+        "(``pip install 'sphinx-bml[practice]'``), no row of the system has a hand condition, or too few "
+        "deals find a row for the hand to practise",
+    )
 
 
 class BMLError(Exception):
