@@ -3,12 +3,14 @@ skipping (or failing, in CI) when a tool is missing, and the warnings of a build
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from sphinx.testing.util import SphinxTestApp
@@ -133,3 +135,13 @@ def make_pdf(latex_outdir: Path, engine: str = "pdflatex", *, layout: bool = Fal
         check=True,
     ).stdout
     return " ".join(text.split())
+
+
+def needs(module: str) -> ModuleType:
+    """``module``, a dependency of the test extra: skipped without it, a failure
+    under SPHINX_BML_REQUIRE_ALL (CI), so a missing dependency never hides."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        require(False, f"{module} is not installed (pip install -e '.[test]')")
+        raise

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from tests.support import ROOT, require
+from tests.support import ROOT, needs, require
 
 DOCS = ROOT / "docs"
 TIMEOUT = 600
@@ -96,7 +96,7 @@ def test_bss2bml_example_output_is_live(html: Path) -> None:
 
 def test_read_the_docs_configuration() -> None:
     """.readthedocs.yaml is a valid v2 file that builds docs/ with the extras pyproject.toml has."""
-    yaml = pytest.importorskip("yaml")
+    yaml = needs("yaml")
     config = yaml.safe_load((ROOT / ".readthedocs.yaml").read_text(encoding="utf-8"))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert config["version"] == 2

@@ -9,6 +9,7 @@ import pytest
 
 from sphinx_bml.commands.bml_practice import main
 from sphinx_bml.practice.dealing import NEEDS_ENDPLAY
+from tests.support import needs
 
 NOTES = """\
 1N = 15-17 {{ 15-17 hcp, balanced }}
@@ -26,7 +27,7 @@ def notes(tmp_path: Path) -> Path:
 
 
 def endplay_or_skip() -> None:
-    pytest.importorskip("endplay")
+    needs("endplay")
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")

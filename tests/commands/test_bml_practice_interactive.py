@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import ROOT
+from tests.support import ROOT, needs
 
 pty = pytest.importorskip("pty")
 
@@ -67,7 +67,7 @@ def run_in_terminal(arguments: list[str], answer: bytes, timeout: float = 60) ->
 
 @pytest.mark.slow  # a subprocess with endplay and a double-dummy solve: about 5 s
 def test_a_board_played_in_the_terminal(tmp_path: Path) -> None:
-    pytest.importorskip("endplay")
+    needs("endplay")
     notes = tmp_path / "notes.bml"
     notes.write_text(NOTES, encoding="utf-8")
     status, screen = run_in_terminal(["--boards", "1", "--seed", "11", "--dealer", "S", str(notes)], b"1D")

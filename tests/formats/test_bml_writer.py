@@ -28,6 +28,7 @@ from sphinx_bml.language.model import (
     TableCall,
     Vulnerability,
 )
+from tests.support import needs
 
 HERE = Location("test.bml", 1)
 
@@ -272,7 +273,7 @@ def test_rst_underline_counts_wide_characters() -> None:
 
 @pytest.fixture
 def myst() -> Parser:
-    parser: Parser = pytest.importorskip("myst_parser.parsers.docutils_").Parser()
+    parser: Parser = needs("myst_parser.parsers.docutils_").Parser()
     return parser
 
 

@@ -117,6 +117,7 @@ def bml_notes(draw: st.DrawFn) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bml_notes(), st.sampled_from(["", "Strong club", "Präzision"]))
 def test_generated_tables_round_trip(notes: str, title: str) -> None:

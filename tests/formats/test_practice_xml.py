@@ -15,6 +15,7 @@ from sphinx_bml.language.conditions import Hand
 from sphinx_bml.language.errors import BMLError
 from sphinx_bml.language.system import System
 from sphinx_bml.practice import Board, Robot
+from tests.support import needs
 
 HERE = Path(__file__).parent / "practice_xml"
 CLUB = HERE / "club_system.xml"
@@ -214,8 +215,8 @@ def xml_call(system: XmlSystem, calls: list[Call], hand: Hand) -> Call:
 
 @pytest.mark.parametrize("path", [CLUB, CHIMAERA], ids=["club", "chimaera"])
 def test_the_converted_system_bids_every_call_as_the_xml_rules_do(path: Path) -> None:
-    dealing = pytest.importorskip("sphinx_bml.practice.dealing")
-    pytest.importorskip("endplay")
+    dealing = needs("sphinx_bml.practice.dealing")
+    needs("endplay")
     xml_system, text = converted(path)
     bml_system: System = expand(parse_text(text, "converted.bml"))
     robot = Robot(bml_system)

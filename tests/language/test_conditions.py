@@ -15,6 +15,7 @@ from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import Strain
 from sphinx_bml.language.conditions import Hand, Scale, find_condition, parse_condition
 from sphinx_bml.language.errors import BMLError, Kind
+from tests.support import needs
 
 NOTES = """\
 1C = 16+ any shape {{ 16+ hcp }}
@@ -241,10 +242,11 @@ def test_bridge_markup_still_reads_notes_with_conditions(reference: ModuleType, 
 # -- evaluation checked against endplay's ------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_evaluation_agrees_with_endplay_on_random_hands() -> None:
-    evaluate = pytest.importorskip("endplay.evaluate")
-    generate = pytest.importorskip("endplay.dealer.generate")
+    evaluate = needs("endplay.evaluate")
+    generate = needs("endplay.dealer.generate")
     chimaera = [4.5, 3, 1.5, 0.75, 0.25] + [0] * 8
     rng = random.Random(7)
     for _ in range(200):

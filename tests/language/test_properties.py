@@ -11,6 +11,7 @@ import io
 import logging
 from types import ModuleType
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def bml_soup(draw: st.DrawFn) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(bml_soup())
 def test_bml_like_soup_parses_without_raising(text: str) -> None:
@@ -117,6 +119,7 @@ def reference_bss(reference: ModuleType, text: str) -> str | None:
     return output.getvalue()
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=bidding_table())
 def test_generated_tables_match_the_reference(reference: ModuleType, text: str) -> None:

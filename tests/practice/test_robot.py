@@ -15,7 +15,7 @@ from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import Call, Strain
 from sphinx_bml.practice import Board, Robot, check, load_system
 from sphinx_bml.practice.robot import contract_of, legal, situation
-from tests.support import EXAMPLE_SITE
+from tests.support import EXAMPLE_SITE, needs
 
 NOTES = """\
 1C = 16+ {{ 16+ hcp }}
@@ -88,8 +88,8 @@ def _by_endplay(evaluate: ModuleType) -> dict[int, Callable[[Any], bool]]:
 def test_every_robot_call_meets_its_condition_by_endplays_count() -> None:
     """Each call the robot makes from a row: the hand meets that row's condition as
     endplay counts it; each pass from no row: no row that continues the auction fits."""
-    evaluate = pytest.importorskip("endplay.evaluate")
-    types = pytest.importorskip("endplay.types")
+    evaluate = needs("endplay.evaluate")
+    types = needs("endplay.types")
     from sphinx_bml.practice.dealing import boards
 
     independent = _by_endplay(evaluate)

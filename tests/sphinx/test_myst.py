@@ -9,7 +9,9 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-pytest.importorskip("myst_parser")
+from tests.support import needs
+
+needs("myst_parser")
 
 MYST = pytest.mark.sphinx("html", testroot="bml-myst", freshenv=True)
 

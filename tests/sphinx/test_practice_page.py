@@ -12,7 +12,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx_bml.language.calls import Call
 from sphinx_bml.language.conditions import Hand
 from sphinx_bml.practice import PracticeUnavailable
-from tests.support import EXAMPLE_SITE, located_warnings
+from tests.support import EXAMPLE_SITE, located_warnings, needs
 
 NOTES = """\
 Openings
@@ -69,7 +69,7 @@ def boards(app: SphinxTestApp) -> list[BeautifulSoup]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> SphinxTestApp:
-    pytest.importorskip("endplay")
+    needs("endplay")
     return build(make_site(tmp_path_factory.mktemp("practice"), options="   :seed: 7"))
 
 
@@ -110,7 +110,7 @@ def test_the_same_seed_deals_the_same_boards(site: SphinxTestApp, tmp_path: Path
 
 
 def test_text_shows_the_answer_after_the_question(tmp_path: Path) -> None:
-    pytest.importorskip("endplay")
+    needs("endplay")
     app = build(make_site(tmp_path, count="2", options="   :seat: N"), "text")
     text = (Path(app.outdir) / "practice.txt").read_text(encoding="utf-8")
     assert text.count("Your hand (North):") == 2 and text.count("The system bids") == 2
