@@ -36,6 +36,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
     from .sphinx.nodes import fallback, html, latex, text
+    from .sphinx.reading import abbreviations
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
     from .sphinx.reading.downloads import BMLDownloads, fill_downloads, write_downloads
@@ -79,6 +80,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("bml-downloads", BMLDownloads)
     app.connect("doctree-resolved", fill_downloads)
     app.connect("build-finished", write_downloads)
+
+    # the convention card: abbreviations in prose and their glossary
+    app.add_transform(abbreviations.MarkAbbreviations)
+    app.add_directive("bml-glossary", abbreviations.BMLGlossary)
+    app.connect("doctree-resolved", abbreviations.fill_glossary)
+    app.connect("doctree-resolved", abbreviations.plain_abbreviations)
+    app.connect("env-get-updated", abbreviations.generated_pages)
 
     return {
         "version": __version__,

@@ -165,6 +165,7 @@ class Expander:
                     self._table.vulnerability,
                     self._table.hidden,
                     following.patterned,
+                    alert=node.alert and last,
                 )
                 self.system.define(meaning)
                 if last:

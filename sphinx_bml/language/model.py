@@ -256,6 +256,9 @@ class BidNode:
     description: Description
     location: Location
     children: list[BidNode] = field(default_factory=list)
+    #: The row's (last) call is alertable: written ``2D ! Multi`` (a ``!`` of
+    #: its own before the meaning), or with the ``bml_alert_prefix`` setting.
+    alert: bool = False
     #: The concrete sequences the row stands for, as (seat, vulnerability,
     #: sequence) keys: filled in by the expansion, one for ``2H``, one for
     #: each suit of ``2M``, one per sequence above it when the row above is a

@@ -33,6 +33,8 @@ class Meaning:
     #: written as a pattern (``2M``, ``1step``, ``2HS``), in its row or a row above:
     #: a general rule that fills the gaps a specific row leaves
     from_pattern: bool = False
+    #: the last call is alertable (``2D ! Multi``): the ``.bss`` artificial flag, BBOalert's alerts
+    alert: bool = False
 
     @property
     def key(self) -> Key:
@@ -97,7 +99,11 @@ class System:
             if not meaning.description:
                 return Defined(stands=False)
             self._meanings[meaning.key] = replace(
-                known, description=meaning.description, location=meaning.location, from_pattern=meaning.from_pattern
+                known,
+                description=meaning.description,
+                location=meaning.location,
+                from_pattern=meaning.from_pattern,
+                alert=meaning.alert,
             )
             return Defined(stands=True)
         if not meaning.description or says_the_same(meaning.description, known.description):

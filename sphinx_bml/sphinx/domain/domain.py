@@ -128,8 +128,10 @@ class BMLDomain(Domain):
         "references": {},  # docname -> the targets of its :bml:seq: roles
         "resolved": {},  # (docname, target) -> Resolution, as the pages were last written
         "downloads": set(),  # the documents with a bml-downloads list
+        "abbreviations": {},  # docname -> the abbreviations its prose uses (bml_abbreviations)
+        "generated": set(),  # the documents with a bml-glossary or bml-summary, made from the whole site
     }
-    data_version = 3
+    data_version = 4
 
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
@@ -157,17 +159,36 @@ class BMLDomain(Domain):
     def note_downloads(self, docname: str) -> None:
         self.downloads.add(docname)
 
+    @property
+    def abbreviations(self) -> dict[str, frozenset[str]]:
+        abbreviations: dict[str, frozenset[str]] = self.data["abbreviations"]
+        return abbreviations
+
+    def note_abbreviations(self, docname: str, used: Iterable[str]) -> None:
+        self.abbreviations[docname] = frozenset(used)
+
+    @property
+    def generated(self) -> set[str]:
+        generated: set[str] = self.data["generated"]
+        return generated
+
+    def note_generated(self, docname: str) -> None:
+        self.generated.add(docname)
+
     def clear_doc(self, docname: str) -> None:
         self.pages.pop(docname, None)
         self.references.pop(docname, None)
         self.downloads.discard(docname)
+        self.abbreviations.pop(docname, None)
+        self.generated.discard(docname)
         self._sites = None
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("pages", "references"):
+        for key in ("pages", "references", "abbreviations"):
             ours, theirs = self.data[key], otherdata[key]
             ours.update((docname, theirs[docname]) for docname in docnames if docname in theirs)
         self.downloads.update(docname for docname in otherdata["downloads"] if docname in docnames)
+        self.generated.update(docname for docname in otherdata["generated"] if docname in docnames)
         self._sites = None
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
