@@ -102,3 +102,89 @@ def test_no_abbreviations_by_default(app: SphinxTestApp) -> None:
     app.build()
     assert not page(app, "index").select("abbr")
     assert "no standard abbreviation" in page(app, "glossary").get_text()
+
+
+# --------------------------------------------------------------------------
+# bml-summary
+
+
+def summary_rows(table: BeautifulSoup) -> list[tuple[str, str, str]]:
+    """Each row as (call, where its link goes, meaning)."""
+    rows = []
+    for row in table.select("tbody tr"):
+        call, meaning = row.select("td")
+        link = call.select_one("a")
+        assert link is not None
+        rows.append((call.get_text(" ", strip=True), str(link["href"]), " ".join(meaning.get_text().split())))
+    return rows
+
+
+@pytest.mark.sphinx("html", testroot=CARD, freshenv=True)
+def test_the_summary_lists_openings_and_answers_from_the_system(app: SphinxTestApp) -> None:
+    app.build()
+    assert app.warning.getvalue() == ""
+    openings, notrump, club = page(app, "summary").select("table.bml-summary")
+    assert openings.select_one("caption").get_text(strip=True).startswith("Openings")
+    assert summary_rows(openings) == [
+        ("1♣", "openings.html#bml-1c", "STR, 16+ HCP, F"),
+        ("1♦", "openings.html#bml-1d", "Natural, 11-15, NF"),
+        ("1NT", "openings.html#bml-1n", "15-17 BAL"),
+        ("2♦", "openings.html#bml-2d", "Multi, PRE"),
+        ("2♥", "openings.html#bml-2h", "Weak, 6 ♥"),
+    ]
+    assert notrump.select_one("caption").get_text(strip=True).startswith("After 1NT")
+    assert summary_rows(notrump) == [
+        ("2♣", "notrump.html#bml-1n-p-2c", "Stayman, F1"),  # from another page than 1NT itself
+        ("2♦", "notrump.html#bml-1n-p-2d", "TRF to ♥"),
+    ]
+    assert club.select_one("caption").get_text(strip=True).startswith("Answers to our strong club")
+    assert [row[0] for row in summary_rows(club)] == ["1♦", "1♥"]
+    assert [abbr["title"] for abbr in openings.select("abbr")][:3] == ["strong", "high-card points", "forcing"]
+
+
+@pytest.mark.sphinx("html", testroot=CARD, freshenv=True)
+def test_a_summary_that_cannot_work_is_a_located_warning(app: SphinxTestApp) -> None:
+    (Path(app.srcdir) / "summary.rst").write_text(
+        "Summary\n=======\n\n.. bml-summary::\n   :sequence: 1Q\n\n.. bml-summary::\n   :sequence: 4N\n\n"
+        ".. bml-summary::\n   :system: blue\n",
+        encoding="utf-8",
+    )
+    app.build()
+    warnings = app.warning.getvalue()
+    assert "summary.rst:4: WARNING: bml-summary :sequence: 1Q: '1Q' is not a call" in warnings
+    assert "summary.rst:7: WARNING: bml-summary: no bidding table of the site shows answers to 4NT" in warnings
+    assert "summary.rst:10: WARNING: bml-summary :system: blue: the systems of the site are none" in warnings
+    assert "[bml.directive]" in warnings
+    assert "Traceback" not in warnings
+
+
+# --------------------------------------------------------------------------
+# Finding a sequence: search names, the index page
+
+
+@pytest.mark.sphinx("html", testroot=CARD, freshenv=True)
+def test_search_names_carry_the_sequence_and_its_meaning(app: SphinxTestApp) -> None:
+    app.build()
+    index = (Path(app.outdir) / "searchindex.js").read_text(encoding="utf-8")
+    assert '"bml-1n-p-2c","1NT-2C \\u00b7 Stayman, F1"' in index
+    search = page(app, "search")
+    assert search.select_one('script[src*="bml-search.js"]') is not None
+    assert page(app, "index").select_one('script[src*="bml-search.js"]') is None  # on the search page only
+
+
+@pytest.mark.sphinx("html", testroot=CARD, freshenv=True)
+def test_the_index_page_has_its_filter_script(app: SphinxTestApp) -> None:
+    app.build()
+    sequences = page(app, "bml-sequences")
+    assert sequences.select_one('script[src*="bml-sequences.js"]') is not None
+    assert page(app, "openings").select_one('script[src*="bml-sequences.js"]') is None
+    assert (Path(app.outdir) / "_static" / "bml-sequences.js").is_file()
+
+
+@pytest.mark.sphinx("latex", testroot=CARD, freshenv=True)
+def test_the_latex_sequence_index_has_the_meanings(app: SphinxTestApp) -> None:
+    app.build()
+    tex = (Path(app.outdir) / "card.tex").read_text(encoding="utf-8")
+    index = tex[tex.index("Bidding sequences") :]
+    assert "Stayman, F1" in index
+    assert r"\sphinxstyleabbreviation{STR}" in tex

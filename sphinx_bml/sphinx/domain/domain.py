@@ -53,6 +53,7 @@ from ..diagnostics import warn
 from ..reading.roles import SequenceRole
 from ..reading.state import finished_reading
 from .checks import check_site
+from .search import searchable_name
 
 #: Where a reference leads: document, anchor and tooltip (``None``: nowhere).
 Resolution = tuple[str, str, str] | None
@@ -93,6 +94,8 @@ class SequenceIndex(Index):
                     shown.add((target.docname, target.anchor))
                     meaning = site.meaning(key) or target.meaning
                     context = context_label(key[0], key[1])
+                    if docnames is not None:  # LaTeX and Texinfo print the "extra" column, not the description
+                        context = f"{context}: {meaning.plain_text}" if context else meaning.plain_text
                     entries.append(
                         IndexEntry(label(key[2]), 0, target.docname, target.anchor, context, "", meaning.plain_text)
                     )
@@ -379,6 +382,7 @@ class BMLDomain(Domain):
                     continue
                 listed.add((target.docname, target.anchor))
                 name, shown = _names(key)
+                shown = searchable_name(shown, site.meaning(key) or target.meaning)
                 if len(sites) > 1:
                     name, shown = f"{system}:{name}", f"{system}: {shown}"
                 yield name, shown, "sequence", target.docname, target.anchor, 1
