@@ -39,7 +39,7 @@
   const previous = Scorer.score;
   Scorer.score = (result) => {
     const score = previous ? previous(result) : result[4];
-    const isSequence = typeof result[3] === "string" && result[3].startsWith("bidding sequence");
+    const isSequence = typeof result[3] === "string" && result[3].includes("bidding sequence");
     return isSequence && named(result) === wanted ? score + 1000 : score;
   };
 })();

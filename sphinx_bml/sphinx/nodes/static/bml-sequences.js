@@ -70,7 +70,7 @@
     const box = document.createElement("input");
     box.type = "search";
     box.className = "bml-filter";
-    box.placeholder = "Filter: a sequence (1N 2C) or words of the meaning";
+    box.placeholder = "Filter: 1N 2C, or words of the meaning";
     box.setAttribute("aria-label", "Filter the bidding sequences");
     const count = document.createElement("span");
     count.className = "bml-filter-count";
