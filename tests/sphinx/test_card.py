@@ -9,6 +9,8 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
+from tests.sphinx.test_latex import compile_pdf
+
 CARD = "card"
 
 
@@ -184,7 +186,20 @@ def test_the_index_page_has_its_filter_script(app: SphinxTestApp) -> None:
 @pytest.mark.sphinx("latex", testroot=CARD, freshenv=True)
 def test_the_latex_sequence_index_has_the_meanings(app: SphinxTestApp) -> None:
     app.build()
-    tex = (Path(app.outdir) / "card.tex").read_text(encoding="utf-8")
+    tex = (Path(app.outdir) / "bmltest.tex").read_text(encoding="utf-8")
     index = tex[tex.index("Bidding sequences") :]
     assert "Stayman, F1" in index
     assert r"\sphinxstyleabbreviation{STR}" in tex
+
+
+@pytest.mark.latex
+@pytest.mark.slow
+@pytest.mark.sphinx("latex", testroot=CARD, srcdir="card-pdf")
+def test_the_pdf_has_the_summary_the_abbreviations_and_the_index_meanings(app: SphinxTestApp) -> None:
+    text = compile_pdf(app, "pdflatex")
+    assert "a 1♣ opening is STR (strong) and F (forcing)" in text  # explained at first use
+    assert "1NT 15-17 BAL (balanced)" in text  # the summary table
+    assert "Openings" in text and "After 1NT" in text
+    assert "Stayman, F1" in text
+    index = text[text.rindex("Bidding sequences") :]
+    assert "1NT–2♣ (Stayman, F1), 5" in index  # the meanings in the PDF's sequence index
