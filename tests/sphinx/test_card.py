@@ -201,5 +201,5 @@ def test_the_pdf_has_the_summary_the_abbreviations_and_the_index_meanings(app: S
     assert "1NT 15-17 BAL (balanced)" in text  # the summary table
     assert "Openings" in text and "After 1NT" in text
     assert "Stayman, F1" in text
-    index = text[text.rindex("Bidding sequences") :]
+    index = text[text.index("BIDDING SEQUENCES") :]
     assert "1NT–2♣ (Stayman, F1), 5" in index  # the meanings in the PDF's sequence index
