@@ -56,6 +56,8 @@ _ROW = re.compile(r"^(\s*)([^\s=]+)\s*(=\s*)?(.*?)\s*$")
 #: bridge-markup reads it as part of the meaning; a mark stuck to the call (``2D!``) it cannot read.
 ALERT_MARK = "!"
 _ALERT = re.compile(r"!(?:\s+|$)")
+#: A suit symbol at the start of a meaning (``!h 5+``, ``!s/!h``): never an alert prefix.
+_LEADING_SUIT = re.compile(r"![cdhs](?![a-z])")
 _COMMAND = re.compile(r"^\s*#\s*([A-Za-z]+)\b\s*(.*?)\s*$")
 
 VARIABLE_STRAINS: dict[str, tuple[Strain, ...]] = {
@@ -473,11 +475,12 @@ def split_alert(meaning: str, prefix: str | None = None) -> tuple[bool, str]:
     The mark is a ``!`` of its own before the meaning (``2D ! Multi``); with
     ``prefix`` (the ``bml_alert_prefix`` setting, such as ``"!"``) a meaning
     that starts with it is marked too, and the prefix leaves the text
-    (``2D  !Multi``, ``1C  !STR F``).
+    (``2D  !Multi``, ``1C  !STR F``), unless it starts with a suit symbol
+    (``!h 5+ cards``).
     """
     if match := _ALERT.match(meaning):
         return True, meaning[match.end() :]
-    if prefix and meaning.startswith(prefix):
+    if prefix and meaning.startswith(prefix) and not _LEADING_SUIT.match(meaning):
         return True, meaning[len(prefix) :].lstrip()
     return False, meaning
 

@@ -56,6 +56,10 @@ def test_the_mark_keeps_the_row_where_it_was_written() -> None:
         ("! Multi", "!", (True, "Multi")),
         ("*Multi", "*", (True, "Multi")),
         ("Multi!", "!", (False, "Multi!")),
+        ("!h 5+, weak", "!", (False, "!h 5+, weak")),  # a suit symbol, not the prefix
+        ("!s/!h", "!", (False, "!s/!h")),
+        ("!h5+", "!", (False, "!h5+")),
+        ("!cheap", "!", (True, "cheap")),
         ("5+ !s, weak", None, (False, "5+ !s, weak")),
         ("", "!", (False, "")),
     ],
