@@ -26,6 +26,8 @@ exclude_patterns = ["_build", "modules/**", "Thumbs.db", ".DS_Store"]
 # The header record of the .bss file, like #+TITLE and #+DESCRIPTION in BML.
 bml_bss_name = "Kestrel Precision"
 bml_bss_summary = "Strong club 16+, nebulous 1D 11-15, five-card majors, 1NT 14-16"
+# The standard abbreviations (F, NF, INV, GF, HCP ...) shown with their meaning.
+bml_abbreviations = "wbf"
 
 # -- HTML ------------------------------------------------------------------------
 html_theme = "alabaster"

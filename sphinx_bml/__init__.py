@@ -33,10 +33,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place."""
     from .sphinx import config, diagnostics, nodes
     from .sphinx.builders import BBOalertBuilder, BSSBuilder
+    from .sphinx.domain import search
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
     from .sphinx.nodes import fallback, html, latex, text
-    from .sphinx.reading import practice
+    from .sphinx.reading import abbreviations, practice, summary
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
     from .sphinx.reading.downloads import BMLDownloads, fill_downloads, write_downloads
@@ -81,7 +82,23 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("bml-downloads", BMLDownloads)
     app.connect("doctree-resolved", fill_downloads)
     app.connect("build-finished", write_downloads)
-    practice.register(app)  # .. bml-practice:: N, a page of boards dealt at build time
+
+    # practice: a page of boards dealt at build time, once every page is read
+    app.add_directive("bml-practice", practice.BMLPractice)
+    app.add_post_transform(practice.PracticeBoards)
+
+    # the convention card: abbreviations in prose and their glossary
+    app.add_transform(abbreviations.MarkAbbreviations)
+    app.add_directive("bml-glossary", abbreviations.BMLGlossary)
+    app.connect("doctree-resolved", abbreviations.fill_glossary)
+    app.connect("doctree-resolved", abbreviations.plain_abbreviations)
+    app.connect("env-get-updated", abbreviations.generated_pages)
+    app.add_directive("bml-summary", summary.BMLSummary)
+    app.connect("doctree-resolved", summary.fill_summaries)
+
+    # finding a sequence: the search ranks a typed sequence first, the index page filters
+    app.connect("config-inited", search.add_scripts)
+    app.connect("html-page-context", search.page_scripts)
 
     return {
         "version": __version__,

@@ -92,7 +92,10 @@ What is left out
     explain, and an empty record would blank out the explanation of a
     record it overrides. A meaning of the opponents' call (``1N-(2C)``
     described): BBOalert explains the calls we make. Hidden tables
-    (``#HIDE``) are in, as in the ``.bss`` file.
+    (``#HIDE``) are in, as in the ``.bss`` file. With ``alerts_only``, every
+    meaning whose call is not marked alertable (``2D ! Multi``): natural calls
+    are not alerted at the table, and BBOalert alerts each call it has a
+    record for.
 
 :func:`read_bboalert` reads such a file back into records, for the tests and
 for anyone checking an export.
@@ -300,10 +303,14 @@ class Record:
         return f"{self.context},{self.call},{self.explanation}"
 
 
-def alert_record(meaning: Meaning) -> Record | None:
+def alert_record(meaning: Meaning, *, alerts_only: bool = False) -> Record | None:
     """The record of ``meaning``, or ``None`` when it has none (see the module notes)."""
     sequence = meaning.sequence
-    if not sequence.is_ours(len(sequence.calls) - 1) or after_a_qualified_call(meaning):
+    if (
+        not sequence.is_ours(len(sequence.calls) - 1)
+        or after_a_qualified_call(meaning)
+        or (alerts_only and not meaning.alert)
+    ):
         return None
     text = explanation(meaning.description)
     if not text:
@@ -325,14 +332,14 @@ def after_a_qualified_call(meaning: Meaning) -> bool:
     return any(call.qualification is not None for call in meaning.sequence.calls)
 
 
-def alert_records(system: System) -> list[Record]:
+def alert_records(system: System, *, alerts_only: bool = False) -> list[Record]:
     """The records of ``system`` in the order they are written: records for any
     seat and vulnerability first, then one block per seat and vulnerability,
     the narrower after the wider."""
     unconditional: list[Record] = []
     blocks: dict[tuple[Seat, Vulnerability], list[Record]] = {}
     for meaning in system:
-        record = alert_record(meaning)
+        record = alert_record(meaning, alerts_only=alerts_only)
         if record is None:
             continue
         if record.option is None:
@@ -343,12 +350,13 @@ def alert_records(system: System) -> list[Record]:
     return unconditional + [record for condition in ordered for record in blocks[condition]]
 
 
-def bboalert_lines(system: System, title: str | None = None) -> Iterator[str]:
-    """The lines of the file; ``title`` defaults to the system's ``#+TITLE``."""
+def bboalert_lines(system: System, title: str | None = None, *, alerts_only: bool = False) -> Iterator[str]:
+    """The lines of the file; ``title`` defaults to the system's ``#+TITLE``;
+    ``alerts_only``: records only for the calls marked alertable."""
     title = html_text(_field(system.metadata.title if title is None else title))
     yield f"{HEADER},{title}" if title else HEADER
     option: str | None = None
-    for record in alert_records(system):
+    for record in alert_records(system, alerts_only=alerts_only):
         if record.option != option:
             if option is not None:
                 yield OPTION
@@ -360,9 +368,9 @@ def bboalert_lines(system: System, title: str | None = None) -> Iterator[str]:
         yield OPTION
 
 
-def write_bboalert(system: System, title: str | None = None) -> str:
+def write_bboalert(system: System, title: str | None = None, *, alerts_only: bool = False) -> str:
     """The whole BBOalert file as text, one record a line."""
-    return "".join(line + "\n" for line in bboalert_lines(system, title))
+    return "".join(line + "\n" for line in bboalert_lines(system, title, alerts_only=alerts_only))
 
 
 # --------------------------------------------------------------------------

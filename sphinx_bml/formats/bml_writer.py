@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..language.bidtable import reads_as_row
+from ..language.bidtable import ALERT_MARK, reads_as_row
 from ..language.model import BidNode, BidTable, Description, Document, Metadata
 from ..language.parser import parse_text, starts_bid_table
 
@@ -170,9 +170,10 @@ def row_lines(node: BidNode, level: int, *, continues: bool = False) -> list[str
     if node.condition is not None:  # the hand condition on a line of its own, as it was read
         lines = [*lines, "{{ " + node.condition.source + " }}"]
     if not lines:
-        return [prefix]
+        return [prefix + f" = {ALERT_MARK}" if node.alert else prefix]
     head = prefix + " = "
-    return [head + lines[0], *(" " * len(head) + line for line in lines[1:])]
+    mark = f"{ALERT_MARK} " if node.alert else ""  # further lines align with the mark, as BML reads them
+    return [head + mark + lines[0], *(" " * len(head) + line for line in lines[1:])]
 
 
 def description_lines(description: Description) -> list[str]:

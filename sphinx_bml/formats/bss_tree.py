@@ -59,6 +59,8 @@ class _Row:
     description: Description = field(default_factory=Description)
     record: bool = False
     children: dict[Call, _Row] = field(default_factory=dict)
+    #: the record's artificial flag: the call is alertable (``2D ! Multi``)
+    alert: bool = False
 
 
 @dataclass
@@ -118,6 +120,7 @@ class TreeBuilder:
                 location,
             )
         row.record, row.line, row.description = True, record.line, description
+        row.alert = record.artificial
 
     def tables(self) -> list[BidTable]:
         tables = []
@@ -139,7 +142,7 @@ class TreeBuilder:
             call = TableCall(str(row.call), row.ours, call=row.call, qualification=row.call.qualification)
             bid_by_them = not row.ours and row.call != PASS
             rest = self._nodes(children, parent_shown=True, contested=contested or bid_by_them)
-            nodes.append(BidNode((call,), row.description, Location(self.name, row.line), rest))
+            nodes.append(BidNode((call,), row.description, Location(self.name, row.line), rest, alert=row.alert))
         return nodes
 
 

@@ -7,9 +7,11 @@ system's order (see the BSS syntax in the BML reference README)::
     001CP1D=NYYYYYY008Transfer. 4+ major, 0+ hcp
     *001ND=NYYYYYY0Strength, ca 15+
 
-Nothing is known of artificiality, possible outcomes, disposition or suit
-lengths, so every record says ``N``, ``YYYYYY``, ``0`` and, after a suit bid,
-``08`` (0 to any cards), as the reference does.
+Nothing is known of possible outcomes or suit lengths, so every record says
+``YYYYYY`` and, after a suit bid, ``08`` (0 to any cards), as the reference
+does. The artificial flag is ``Y`` for a call marked alertable (``2D ! Multi``),
+else ``N``; the disposition is ``0`` (no agreement), or with ``dispositions``
+the one the meaning's standard abbreviations give (:mod:`.dispositions`).
 
 The lines of a description are joined by the two characters ``\n``; a
 backslash of the text that would be read as part of such a line break (one
@@ -28,8 +30,10 @@ from ..language.calls import Sequence
 from ..language.model import Description
 from ..language.system import Meaning, System
 from .bss_codes import SEAT_DIGITS, VULNERABILITY_DIGITS
+from .dispositions import disposition_of
 
 UNKNOWN_FLAGS = "NYYYYYY0"
+ANY_OUTCOME = "YYYYYY"
 ANY_LENGTH = "08"
 LINE_BREAK = "\\n"
 _BRACES = str.maketrans("{}", "()")
@@ -59,7 +63,13 @@ def description_code(description: Description) -> str:
     return _one_line(LINE_BREAK.join(_AMBIGUOUS_BACKSLASH.sub(r"\\\\", line) for line in lines))
 
 
-def sequence_record(meaning: Meaning) -> str:
+def flags_code(meaning: Meaning, *, dispositions: bool = False) -> str:
+    """What follows ``=``: the artificial flag (``Y`` for an alerted call), the outcomes, the disposition."""
+    disposition = disposition_of(meaning.plain_text).value if dispositions else UNKNOWN_FLAGS[-1]
+    return ("Y" if meaning.alert else "N") + ANY_OUTCOME + disposition
+
+
+def sequence_record(meaning: Meaning, *, dispositions: bool = False) -> str:
     sequence = meaning.sequence
     last = sequence.last
     lengths = ANY_LENGTH if last.is_bid and last.strain is not None and last.strain.is_suit else ""
@@ -69,23 +79,28 @@ def sequence_record(meaning: Meaning) -> str:
         + VULNERABILITY_DIGITS[meaning.vulnerability]
         + sequence_code(sequence)
         + "="
-        + UNKNOWN_FLAGS
+        + flags_code(meaning, dispositions=dispositions)
         + lengths
         + description_code(meaning.description)
     )
 
 
-def bss_lines(system: System, name: str | None = None, summary: str | None = None) -> Iterable[str]:
-    """The records of ``system``; name and summary default to its metadata."""
+def bss_lines(
+    system: System, name: str | None = None, summary: str | None = None, *, dispositions: bool = False
+) -> Iterable[str]:
+    """The records of ``system``; name and summary default to its metadata;
+    ``dispositions``: each record's disposition from the meaning's abbreviations."""
     metadata = system.metadata
     yield header_record(metadata.title if name is None else name, metadata.description if summary is None else summary)
     for meaning in system:
-        yield sequence_record(meaning)
+        yield sequence_record(meaning, dispositions=dispositions)
 
 
-def write_bss(system: System, name: str | None = None, summary: str | None = None) -> str:
+def write_bss(
+    system: System, name: str | None = None, summary: str | None = None, *, dispositions: bool = False
+) -> str:
     """The whole BSS file as text, one record a line."""
-    return "".join(line + "\n" for line in bss_lines(system, name, summary))
+    return "".join(line + "\n" for line in bss_lines(system, name, summary, dispositions=dispositions))
 
 
 def _one_line(text: str) -> str:

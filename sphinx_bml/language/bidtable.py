@@ -56,6 +56,12 @@ _ROW = re.compile(r"^(\s*)((?:[^\s={]|\{[^}]*\})+)\s*(=\s*)?(.*?)\s*$")
 #: What an opponents' call means, in braces after it: ``(2C{Landy})``.
 _DASHES_OUTSIDE_BRACES = re.compile(r"-(?![^{]*\})")
 _QUALIFIED = re.compile(r"(.+?)\{([^{}]*)\}")
+#: A ``!`` of its own right before the meaning: the call is alertable (``2D ! Multi``).
+#: bridge-markup reads it as part of the meaning; a mark stuck to the call (``2D!``) it cannot read.
+ALERT_MARK = "!"
+_ALERT = re.compile(r"!(?:\s+|$)")
+#: A suit symbol at the start of a meaning (``!h 5+``, ``!s/!h``): never an alert prefix.
+_LEADING_SUIT = re.compile(r"![cdhs](?![a-z])")
 _COMMAND = re.compile(r"^\s*#\s*([A-Za-z]+)\b\s*(.*?)\s*$")
 
 VARIABLE_STRAINS: dict[str, tuple[Strain, ...]] = {
@@ -224,8 +230,11 @@ def _indentation(text: str) -> int:
 class TableParser:
     """Builds one :class:`BidTable` from the lines of a block."""
 
-    def __init__(self, state: TableState, problems: Problems, unit: int = 2) -> None:
+    def __init__(
+        self, state: TableState, problems: Problems, unit: int = 2, *, alert_prefix: str | None = None
+    ) -> None:
         self.state = state
+        self.alert_prefix = alert_prefix
         self.problems = problems
         self.unit = unit
         self.hidden = False
@@ -468,10 +477,19 @@ class TableParser:
         token = match.group(2)
         if not first and ("-" in token or ";" in token):
             raise BMLError(f"'{token}': only the first row of a table may give a sequence to continue (as in 1N-2C;)")
+        stuck = len(token) > 1 and token.endswith(ALERT_MARK) and not token.rstrip(ALERT_MARK).endswith(("-", ";"))
+        if stuck:
+            token = token.rstrip(ALERT_MARK)
+            example = f"{token} ! {match.group(4)}".strip()
+            self.problems.report(
+                f"'{token}{ALERT_MARK}': bridge-markup cannot read an alert mark stuck to the call; write it "
+                f"on its own before the meaning, as in '{example}' (the call is read as alertable)",
+                line.location,
+            )
         calls, continues = parse_calls(token) if first else ((parse_table_call(token),), False)
-        description = match.group(4)
-        column = match.start(4) if description else -1
-        node = BidNode(calls, Description(), line.location)
+        column = match.start(4) if match.group(4) else -1
+        alert, description = split_alert(match.group(4), self.alert_prefix)
+        node = BidNode(calls, Description(), line.location, alert=alert or stuck)
         if description:
             words = self._take_condition(node, description, line.location)
             node.description = Description((words,) if words else ())
@@ -495,6 +513,22 @@ class TableParser:
 def _both(first: Condition, second: Condition) -> Condition:
     """Two conditions on one row: both must hold."""
     return parse_condition(f"({first.source}) and ({second.source})", first.location)
+
+
+def split_alert(meaning: str, prefix: str | None = None) -> tuple[bool, str]:
+    """Whether the meaning as written marks its call alertable, and the meaning without the mark.
+
+    The mark is a ``!`` of its own before the meaning (``2D ! Multi``); with
+    ``prefix`` (the ``bml_alert_prefix`` setting, such as ``"!"``) a meaning
+    that starts with it is marked too, and the prefix leaves the text
+    (``2D  !Multi``, ``1C  !STR F``), unless it starts with a suit symbol
+    (``!h 5+ cards``).
+    """
+    if match := _ALERT.match(meaning):
+        return True, meaning[match.end() :]
+    if prefix and meaning.startswith(prefix) and not _LEADING_SUIT.match(meaning):
+        return True, meaning[len(prefix) :].lstrip()
+    return False, meaning
 
 
 def _notation(node: BidNode) -> str:

@@ -168,6 +168,7 @@ class Expander:
                     self._table.hidden,
                     from_pattern=following.patterned,
                     condition=_bound_condition(node, call, following) if last else None,
+                    alert=node.alert and last,
                 )
                 self.system.define(meaning)
                 if last:

@@ -261,6 +261,9 @@ class BidNode:
     children: list[BidNode] = field(default_factory=list)
     #: What a hand holds to make the call (``{{ 15-17 hcp, balanced }}``), if the row says.
     condition: Condition | None = None
+    #: The row's (last) call is alertable: written ``2D ! Multi`` (a ``!`` of
+    #: its own before the meaning), or with the ``bml_alert_prefix`` setting.
+    alert: bool = False
     #: The concrete sequences the row stands for, as (seat, vulnerability,
     #: sequence) keys: filled in by the expansion, one for ``2H``, one for
     #: each suit of ``2M``, one per sequence above it when the row above is a

@@ -98,7 +98,16 @@ class Parser:
     document in order with the same parser behaves as one BML file.
     """
 
-    def __init__(self, indentation: int = 2, state: TableState | None = None, metadata: Metadata | None = None) -> None:
+    def __init__(
+        self,
+        indentation: int = 2,
+        state: TableState | None = None,
+        metadata: Metadata | None = None,
+        *,
+        alert_prefix: str | None = None,
+    ) -> None:
+        """``alert_prefix``: a meaning starting with it marks its call alertable (see :func:`.split_alert`)."""
+        self.alert_prefix = alert_prefix
         if indentation < 1:
             raise ValueError("indentation must be at least 1")
         self.indentation = indentation
@@ -145,7 +154,9 @@ class Parser:
         return [_paragraph(lines)]
 
     def _table(self, lines: list[Line], problems: Problems) -> list[Block]:
-        table = TableParser(self.state, problems, self.indentation).parse(lines, lines[0].location)
+        table = TableParser(self.state, problems, self.indentation, alert_prefix=self.alert_prefix).parse(
+            lines, lines[0].location
+        )
         return [table] if table is not None else []
 
     def _state_lines(self, lines: list[Line], problems: Problems) -> list[Line]:
@@ -338,10 +349,11 @@ def parse_text(
     directory: Path | None = None,
     indentation: int = 2,
     reader: Reader | None = None,
+    alert_prefix: str | None = None,
 ) -> Document:
     """Parse BML ``text``; includes resolve against ``directory``."""
     source = (reader or Reader()).read_text(text, name, directory)
-    return Parser(indentation).parse(source)
+    return Parser(indentation, alert_prefix=alert_prefix).parse(source)
 
 
 def parse_file(path: Path | str, *, indentation: int = 2, reader: Reader | None = None) -> Document:

@@ -36,6 +36,8 @@ class Meaning:
     from_pattern: bool = False
     #: What a hand holds to make the last call, the pattern's suits filled in (``None``: the notes do not say).
     condition: Condition | None = None
+    #: the last call is alertable (``2D ! Multi``): the ``.bss`` artificial flag, BBOalert's alerts
+    alert: bool = False
 
     @property
     def key(self) -> Key:
@@ -105,6 +107,7 @@ class System:
                 location=meaning.location,
                 from_pattern=meaning.from_pattern,
                 condition=meaning.condition,
+                alert=meaning.alert,
             )
             return Defined(stands=True)
         if not meaning.description or says_the_same(meaning.description, known.description):

@@ -40,6 +40,8 @@ class Setting:
     shown_default: str
     #: what the setting does, for the documentation (reStructuredText)
     help: str
+    #: the types Sphinx accepts, when the default's type is not the only one
+    types: tuple[type, ...] = ()
 
     def default_for(self, config: Config) -> Any:
         return self.default(config) if callable(self.default) else self.default
@@ -108,6 +110,25 @@ def _systems(value: Any) -> str | None:
     folded = [name.casefold() for name in value]
     if len(set(folded)) < len(folded):
         return f"{wanted}; two names differ only in capitals, and would be the same file on Windows and macOS"
+    return None
+
+
+def _alert_prefix(value: Any) -> str | None:
+    ok = value is None or (isinstance(value, str) and value.strip() == value and value != "")
+    return None if ok else 'None, or text without spaces such as "!"'
+
+
+def _abbreviations(value: Any) -> str | None:
+    wanted = '"wbf", or a dict from each abbreviation to what it means, such as {"F": "forcing"}'
+    if value == "wbf":
+        return None
+    if not isinstance(value, dict):
+        return wanted
+    for key, meaning in value.items():
+        if not isinstance(key, str) or not key.strip() or any(char.isspace() for char in key):
+            return f"{wanted}; {key!r} is not one word"
+        if not isinstance(meaning, str):
+            return f"{wanted}; what {key!r} means is not text"
     return None
 
 
@@ -196,13 +217,53 @@ SETTINGS: tuple[Setting, ...] = (
         "``2``",
         "sequences of at most this many calls (passes not counted) get an entry in the general index; ``0`` for none.",
     ),
+    # -- the convention card: alerts, dispositions, abbreviations
+    Setting(
+        "bml_alert_prefix",
+        None,
+        _alert_prefix,
+        "env",
+        "``None``",
+        'a meaning that starts with this text marks its call alertable, and the prefix leaves the text: with ``"!"``, '
+        "``2D  !Multi`` is ``2D ! Multi``. ``None``: only the mark of its own (``2D ! Multi``) counts.",
+    ),
+    Setting(
+        "bml_bboalert_alerts_only",
+        False,
+        _yes_or_no,
+        "",
+        "``False``",
+        "the ``bboalert`` builder writes records only for the calls marked alertable: natural calls are not "
+        "alerted at the table, and BBOalert alerts every call it has a record for.",
+    ),
+    Setting(
+        "bml_bss_dispositions",
+        False,
+        _yes_or_no,
+        "",
+        "``False``",
+        "the ``bss`` builder gives each record the disposition that the standard abbreviations of its meaning name "
+        "(``F``, ``NF``, ``INV``, ``GF``, ``S/O``, ``PRE``, ``TRF``...), when they name exactly one; ``False``: "
+        "``0`` (no agreement), as ``bml2bss`` writes.",
+    ),
+    Setting(
+        "bml_abbreviations",
+        {},
+        _abbreviations,
+        "env",
+        "``{}``",
+        'abbreviations shown with their meaning (``<abbr title>`` in HTML) in prose and meanings: ``"wbf"`` for the '
+        "standard list (about 90, from ``F`` and ``NF`` to ``RKCB`` and ``UDCA``), or a dict such as "
+        '``{"F": "forcing", "MSS": "minor suit Stayman"}``. ``.. bml-glossary::`` lists those the site uses.',
+        types=(dict, str),
+    ),
 )
 
 
 def add_settings(app: Sphinx) -> None:
     """Declare every setting of :data:`SETTINGS`."""
     for setting in SETTINGS:
-        app.add_config_value(setting.name, setting.default, setting.rebuild)
+        app.add_config_value(setting.name, setting.default, setting.rebuild, types=setting.types)
 
 
 def check_settings(app: Sphinx, config: Config) -> None:

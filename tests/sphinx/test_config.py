@@ -24,6 +24,10 @@ BAD_VALUES: dict[str, list[Any]] = {
     "bml_bboalert_filename": ["..", "x/y.txt", None],
     "bml_general_index": ["two", None, -1, 1.5, False],
     "bml_systems": ["wj", ["wj"], {"a/b": "wj"}, {"wj": 3}, {"wj": ""}, {"WJ": "wj", "wj": "blue"}, {"..": "wj"}],
+    "bml_alert_prefix": ["", " !", 1, True],
+    "bml_bboalert_alerts_only": ["yes", None],
+    "bml_bss_dispositions": [1, None],
+    "bml_abbreviations": ["WBF", ["F"], {"F": 1}, {"S O": "sign-off"}, {"": "nothing"}, None],
 }
 
 
@@ -56,7 +60,8 @@ def test_a_bad_value_is_a_located_warning_and_the_default_is_used(
 def test_good_values_give_no_warning(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
     (tmp_path / "conf.py").write_text(
         'extensions = ["sphinx_bml"]\nbml_indentation = 4\nbml_general_index = 0\nbml_tree = False\n'
-        'bml_bss_filename = "wj.bss"\n',
+        'bml_bss_filename = "wj.bss"\nbml_alert_prefix = "!"\nbml_abbreviations = "wbf"\n'
+        "bml_bss_dispositions = True\nbml_bboalert_alerts_only = True\n",
         encoding="utf-8",
     )
     (tmp_path / "index.rst").write_text("Notes\n=====\n", encoding="utf-8")

@@ -241,7 +241,10 @@ def test_the_objects_are_in_the_inventory(built: SphinxTestApp) -> None:
         for name, item in inventory["bml:sequence"].items()
     }
     assert sequences["1NT-2C"][0] == "notrump.html#bml-1n-p-2c"
-    assert sequences["1NT#SEAT34"] == ("openings.html#bml-s34-1n", "1NT #SEAT 34")
+    # shown with its meaning, which Sphinx's search looks in (searching "Stayman" finds the row)
+    uri, shown = sequences["1NT#SEAT34"]
+    assert uri == "openings.html#bml-s34-1n"
+    assert shown.startswith("1NT #SEAT 34 \u00b7 ")
     assert sequences["(1S)-2S"][0] == "competition.html#bml-vs-1s-2s"
     assert "1NT #SEAT 34" in (Path(app.outdir) / "searchindex.js").read_text(encoding="utf-8")
 

@@ -28,6 +28,17 @@ def test_bss_holds_the_whole_system(example_site: Path) -> None:
     assert any(record.startswith("*") for record in records), "competitive sequences where they open"
 
 
+def test_the_card_page_sums_the_system_up(example_site: Path) -> None:
+    soup = BeautifulSoup((example_site / "html" / "card.html").read_text(encoding="utf-8"), "html.parser")
+    openings, club, notrump = soup.select("table.bml-summary")
+    assert [link.get_text() for link in openings.select("td a")][:3] == ["1♣", "1♦", "1♥"]
+    assert "Stayman" in notrump.get_text()
+    assert club.select("abbr[title='game forcing']")
+    assert [term.get_text(strip=True) for term in soup.select("dl.bml-glossary dt")] == ["GF", "NF"]
+    (bss,) = (example_site / "bss").glob("*.bss")
+    assert "001C=YYYYYYY008" in bss.read_text(encoding="utf-8")  # marked alertable in openings.rst
+
+
 @pytest.mark.latex
 @pytest.mark.slow
 def test_pdf_builds(tmp_path: Path) -> None:

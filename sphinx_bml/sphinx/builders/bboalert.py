@@ -26,7 +26,7 @@ from .system_file import SystemFileBuilder, SystemFormat, system_name
 
 
 def render_bboalert(config: Config, system: System, metadata: dict[str, str]) -> str:
-    return write_bboalert(system, system_name(config, metadata))
+    return write_bboalert(system, system_name(config, metadata), alerts_only=bool(config.bml_bboalert_alerts_only))
 
 
 def left_out(system: System) -> list[Meaning]:

@@ -19,7 +19,7 @@ from .system_file import SystemFileBuilder, SystemFormat, system_name
 
 def render_bss(config: Config, system: System, metadata: dict[str, str]) -> str:
     summary = metadata.get("DESCRIPTION") or str(config.bml_bss_summary)
-    return write_bss(system, system_name(config, metadata), summary)
+    return write_bss(system, system_name(config, metadata), summary, dispositions=bool(config.bml_bss_dispositions))
 
 
 BSS = SystemFormat("bss", lambda config: str(config.bml_bss_filename), ".bss", render_bss, Kind.BSS)

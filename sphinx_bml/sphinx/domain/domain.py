@@ -53,6 +53,7 @@ from ..diagnostics import warn
 from ..reading.roles import SequenceRole
 from ..reading.state import finished_reading
 from .checks import check_site
+from .search import searchable_name
 
 #: Where a reference leads: document, anchor and tooltip (``None``: nowhere).
 Resolution = tuple[str, str, str] | None
@@ -93,6 +94,8 @@ class SequenceIndex(Index):
                     shown.add((target.docname, target.anchor))
                     meaning = site.meaning(key) or target.meaning
                     context = context_label(key[0], key[1])
+                    if docnames is not None:  # LaTeX and Texinfo print the "extra" column, not the description
+                        context = f"{context}: {meaning.plain_text}" if context else meaning.plain_text
                     entries.append(
                         IndexEntry(label(key[2]), 0, target.docname, target.anchor, context, "", meaning.plain_text)
                     )
@@ -128,8 +131,10 @@ class BMLDomain(Domain):
         "references": {},  # docname -> the targets of its :bml:seq: roles
         "resolved": {},  # (docname, target) -> Resolution, as the pages were last written
         "downloads": set(),  # the documents with a bml-downloads list
+        "abbreviations": {},  # docname -> the abbreviations its prose uses (bml_abbreviations)
+        "generated": set(),  # the documents with a bml-glossary or bml-summary, made from the whole site
     }
-    data_version = 3
+    data_version = 4
 
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
@@ -157,17 +162,36 @@ class BMLDomain(Domain):
     def note_downloads(self, docname: str) -> None:
         self.downloads.add(docname)
 
+    @property
+    def abbreviations(self) -> dict[str, frozenset[str]]:
+        abbreviations: dict[str, frozenset[str]] = self.data["abbreviations"]
+        return abbreviations
+
+    def note_abbreviations(self, docname: str, used: Iterable[str]) -> None:
+        self.abbreviations[docname] = frozenset(used)
+
+    @property
+    def generated(self) -> set[str]:
+        generated: set[str] = self.data["generated"]
+        return generated
+
+    def note_generated(self, docname: str) -> None:
+        self.generated.add(docname)
+
     def clear_doc(self, docname: str) -> None:
         self.pages.pop(docname, None)
         self.references.pop(docname, None)
         self.downloads.discard(docname)
+        self.abbreviations.pop(docname, None)
+        self.generated.discard(docname)
         self._sites = None
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("pages", "references"):
+        for key in ("pages", "references", "abbreviations"):
             ours, theirs = self.data[key], otherdata[key]
             ours.update((docname, theirs[docname]) for docname in docnames if docname in theirs)
         self.downloads.update(docname for docname in otherdata["downloads"] if docname in docnames)
+        self.generated.update(docname for docname in otherdata["generated"] if docname in docnames)
         self._sites = None
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
@@ -358,6 +382,7 @@ class BMLDomain(Domain):
                     continue
                 listed.add((target.docname, target.anchor))
                 name, shown = _names(key)
+                shown = searchable_name(shown, site.meaning(key) or target.meaning)
                 if len(sites) > 1:
                     name, shown = f"{system}:{name}", f"{system}: {shown}"
                 yield name, shown, "sequence", target.docname, target.anchor, 1

@@ -35,7 +35,6 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.addnodes import pending_xref
-from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
@@ -291,9 +290,3 @@ def answer_nodes(choice: Choice, prefix: str, fmt: str) -> nodes.container:
         reveal += nodes.paragraph(condition, condition, classes=["bml-practice-condition"])
     reveal += nodes.raw("", "</div></details>", format="html")
     return reveal
-
-
-def register(app: Sphinx) -> None:
-    """The directive and the step that deals its boards."""
-    app.add_directive("bml-practice", BMLPractice)
-    app.add_post_transform(PracticeBoards)

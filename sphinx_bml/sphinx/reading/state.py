@@ -87,7 +87,8 @@ def read(
     a dependency of the document.
     """
     reading = DocumentReading() if example else current_reading(env)
-    document = Parser(indentation, reading.state, reading.metadata).parse(source)
+    prefix = env.config.bml_alert_prefix
+    document = Parser(indentation, reading.state, reading.metadata, alert_prefix=prefix).parse(source)
     if hidden:
         for table in document.bid_tables:
             table.hidden = True

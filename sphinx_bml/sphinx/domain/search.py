@@ -1,0 +1,55 @@
+"""Finding a sequence: Sphinx's search and the sequence index page.
+
+Each sequence is an object of the ``bml`` domain whose search name is its
+sequence and its meaning (``1NT-2C · Stayman, 4-card major``): Sphinx's
+search finds an object whose name holds the words typed, so searching
+``Stayman`` finds the row that means Stayman. On the search page,
+``bml-search.js`` reads a query that is a sequence in any notation
+(``1NT-2C``, ``1N 2C``, ``1♣-1♦``) and ranks the sequence of that name
+first. On the "Bidding sequences" page, ``bml-sequences.js`` adds a filter
+box that narrows the list by sequence or by words of the meaning.
+
+Both scripts are added only to the page that uses them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
+from ...language.system import Meaning
+
+STATIC = Path(__file__).parent.parent / "nodes" / "static"
+SEARCH_SCRIPT = STATIC / "bml-search.js"
+FILTER_SCRIPT = STATIC / "bml-sequences.js"
+#: The page of the sequence index (Sphinx names a domain index ``<domain>-<index>``).
+INDEX_PAGE = "bml-sequences"
+#: Characters of the meaning kept in a search name: enough to recognise the row.
+MEANING_IN_NAME = 80
+#: Sphinx reads a dot in an object's name as a separator (``module.function``).
+_DOT = "\u2024"
+
+
+def searchable_name(shown: str, meaning: Meaning) -> str:
+    """The name Sphinx's search shows and looks in: the sequence, then its meaning."""
+    text = meaning.plain_text.replace(".", _DOT)
+    if len(text) > MEANING_IN_NAME:
+        text = text[: MEANING_IN_NAME - 1].rstrip() + "\u2026"
+    return f"{shown} \u00b7 {text}" if text else shown
+
+
+def add_scripts(app: Sphinx, config: Config) -> None:
+    """``config-inited``: ship the scripts to ``_static``, before the project's own static files."""
+    for script in (SEARCH_SCRIPT, FILTER_SCRIPT):
+        config.html_static_path.insert(0, str(script))
+
+
+def page_scripts(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """``html-page-context``: each script on the one page that uses it, run once the page is read."""
+    if pagename == "search":
+        app.add_js_file(SEARCH_SCRIPT.name, loading_method="defer")
+    elif pagename == INDEX_PAGE:
+        app.add_js_file(FILTER_SCRIPT.name, loading_method="defer")

@@ -1,0 +1,110 @@
+/* sphinx-bml: the "Bidding sequences" page, narrowed as you type, suits in colour.
+ *
+ * A filter box above the list keeps the sequences that start with the calls
+ * typed (1N 2C, 1NT-2♣, 1c-1d) or whose sequence and meaning hold every word
+ * typed (Stayman, transfer hearts); an opening whose sequences are all
+ * filtered out loses its heading too. Suit symbols get the colours of the
+ * rest of the site. Without JavaScript the page is the plain list.
+ */
+(() => {
+  "use strict";
+  const SUITS = { "♣": "C", "♦": "D", "♥": "H", "♠": "S", "!C": "C", "!D": "D", "!H": "H", "!S": "S" };
+  const CALLS = { P: "P", PASS: "P", X: "D", D: "D", DBL: "D", XX: "R", R: "R", RDBL: "R" };
+  const SUIT_CLASSES = { "♣": "bml-clubs", "♦": "bml-diamonds", "♥": "bml-hearts", "♠": "bml-spades" };
+
+  /* "1N 2C" and "1NT–2♣" both give ["1N", "2C"]; null when the text is not calls. */
+  const callsOf = (text) => {
+    let spelled = text.toUpperCase().replace(/[()]/g, " ");
+    for (const [glyph, letter] of Object.entries(SUITS)) spelled = spelled.split(glyph).join(letter);
+    const words = spelled.split(/[\s\-–—,]+/).filter((word) => word);
+    if (!words.length) return null;
+    const calls = [];
+    for (const word of words) {
+      const bid = word.match(/^([1-7])(NT|N|C|D|H|S)$/);
+      if (bid) calls.push(bid[1] + bid[2][0]);
+      else if (CALLS[word]) calls.push(CALLS[word]);
+      else return null;
+    }
+    return calls;
+  };
+
+  const colourSuits = (element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    while (walker.nextNode()) if (/[♣♦♥♠]/.test(walker.currentNode.nodeValue)) texts.push(walker.currentNode);
+    for (const text of texts) {
+      const pieces = text.nodeValue.split(/([♣♦♥♠])/);
+      const fragment = document.createDocumentFragment();
+      for (const piece of pieces) {
+        if (SUIT_CLASSES[piece]) {
+          const suit = document.createElement("span");
+          suit.className = `bml-suit ${SUIT_CLASSES[piece]}`;
+          suit.textContent = piece;
+          fragment.appendChild(suit);
+        } else if (piece) fragment.appendChild(document.createTextNode(piece));
+      }
+      text.parentNode.replaceChild(fragment, text);
+    }
+  };
+
+  const start = () => {
+    const table = document.querySelector("table.indextable");
+    if (!table) return;
+    table.classList.add("bml-sequence-index");
+    const rows = [];
+    let heading = null;
+    for (const row of table.querySelectorAll("tr")) {
+      if (row.classList.contains("cap")) {
+        heading = { row, entries: [] };
+        continue;
+      }
+      const link = row.querySelector("a code, a");
+      if (!link || !heading) continue;
+      const sequence = link.textContent.trim();
+      const entry = { row, calls: callsOf(sequence) || [], text: row.textContent.toLowerCase(), heading };
+      heading.entries.push(entry);
+      rows.push(entry);
+    }
+    colourSuits(table);
+
+    const box = document.createElement("input");
+    box.type = "search";
+    box.className = "bml-filter";
+    box.placeholder = "Filter: 1N 2C, or words of the meaning";
+    box.setAttribute("aria-label", "Filter the bidding sequences");
+    const count = document.createElement("span");
+    count.className = "bml-filter-count";
+    count.setAttribute("aria-live", "polite");
+    const bar = document.createElement("div");
+    bar.className = "bml-filter-bar";
+    bar.append(box, count);
+    table.parentNode.insertBefore(bar, table);
+
+    const keeps = (entry, query) => {
+      const calls = callsOf(query);
+      if (calls) return calls.every((call, index) => entry.calls[index] === call);
+      const words = query.toLowerCase().split(/\s+/).filter((word) => word);
+      return words.every((word) => entry.text.includes(word));
+    };
+    const filter = () => {
+      const query = box.value.trim();
+      let shown = 0;
+      for (const entry of rows) {
+        const kept = !query || keeps(entry, query);
+        entry.row.hidden = !kept;
+        if (kept) shown += 1;
+      }
+      const headings = new Set(rows.map((entry) => entry.heading));
+      for (const group of headings) group.row.hidden = group.entries.every((entry) => entry.row.hidden);
+      count.textContent = query ? `${shown} of ${rows.length} sequences` : "";
+    };
+    box.addEventListener("input", filter);
+    const wanted = new URLSearchParams(window.location.search).get("filter");
+    if (wanted) {
+      box.value = wanted;
+      filter();
+    }
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
