@@ -31,8 +31,11 @@ TIMEOUT = 900
 #: Files the wheel must hold, beside the Python modules.
 DATA_FILES = (
     "sphinx_bml/py.typed",
-    "sphinx_bml/sphinx/nodes/static/bml.css",
-    "sphinx_bml/sphinx/nodes/texinputs/sphinxbml.sty",
+    *(
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "sphinx_bml").rglob("*"))
+        if path.suffix in (".css", ".js", ".sty")
+    ),
 )
 #: pip's words for "could not reach the package index".
 NETWORK_TROUBLE = (
@@ -127,7 +130,8 @@ def test_a_fresh_environment_with_the_wheel_builds_the_example_site(wheel: Path,
     environment = tmp_path / "venv"
     venv.create(environment, with_pip=True)
     python = environment / ("Scripts" if os.name == "nt" else "bin") / "python"
-    result = run([python, "-m", "pip", "install", "--quiet", wheel, "myst-parser"], tmp_path)
+    # as README's first command: the example site has Markdown pages and a practice page
+    result = run([python, "-m", "pip", "install", "--quiet", f"{wheel}[myst,practice]"], tmp_path)
     if result.returncode != 0:
         pip_failed(result, "install the wheel and its dependencies")
 
