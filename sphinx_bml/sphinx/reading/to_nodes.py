@@ -16,7 +16,6 @@ from ...language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol,
 from ...language.model import (
     ANY_VULNERABILITY,
     Auction,
-    BidNode,
     BidTable,
     Block,
     BulletList,
@@ -28,10 +27,10 @@ from ...language.model import (
     RichText,
     Seat,
     Table,
-    TableCall,
 )
 from ...language.notation import CALL_LABELS, anchor
 from .. import nodes as bml
+from ..nodes.shown import searchable_text
 
 _STYLES: dict[str, type[nodes.TextElement]] = {
     "italic": nodes.emphasis,
@@ -95,19 +94,6 @@ def call_nodes(call: Call) -> list[nodes.Node]:
     return [nodes.Text(CALL_LABELS[str(call)])]
 
 
-def table_call_nodes(written: TableCall) -> list[nodes.Node]:
-    """A call of a bidding table as written: ``1♣``, ``2♥♠``, ``(1NT)``, ``2M``, ``1red``, ``1step``."""
-    if written.call is not None:
-        body = call_nodes(written.call)
-    elif written.strains and written.variable is None and written.colour is None:  # 2HS, not 2M or 1red
-        body = merge_text([nodes.Text(str(written.level)), *(_strain(strain) for strain in written.strains)])
-    else:
-        body = [nodes.Text(written.written)]
-    if written.ours:
-        return body
-    return merge_text([nodes.Text("("), *body, nodes.Text(")")])
-
-
 # --------------------------------------------------------------------------
 # Blocks
 
@@ -154,36 +140,25 @@ def block(item: Block, *, tree: bool, anchors: bool = True) -> list[nodes.Node]:
 
 
 def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidtable:
-    """A bidding table; with ``anchors``, each row's ``ids`` are the anchors
-    (:func:`.sequences.anchor`) of the sequences it stands for, found by the
-    expansion (:attr:`BidNode.sequences`): several for a pattern such as
-    ``2M``. Where two rows of a page stand for the same sequence, the
-    :mod:`.anchors` transform keeps the anchor on the one that defines it."""
-    node = bml.bidtable(
+    """A bidding table: one node holding the model, drawn whole by each builder.
+
+    With ``anchors``, each row carries the anchors (:func:`.notation.anchor`)
+    of the sequences it stands for, found by the expansion
+    (:attr:`BidNode.sequences`): several for a pattern such as ``2M``. Where
+    two rows of a page stand for the same sequence, the :mod:`.anchors`
+    transform keeps the anchor on the one that defines it. The node's one
+    child is the table's text, for the search index (:mod:`.nodes.shown`).
+    """
+    rows = list(bml.rows_in_order(table.rows))
+    return bml.bidtable(
+        "",
+        searchable_text(iter(rows)),
+        model=table,
         tree=tree,
         seat="" if table.seat is Seat.ANY else table.seat.label,
         vulnerability="" if table.vulnerability == ANY_VULNERABILITY else table.vulnerability.label,
+        anchors=[list(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else [] for row in rows],
     )
-    node += _bid_rows(table.rows, anchors)
-    return node
-
-
-def _bid_rows(rows: list[BidNode], anchors: bool) -> bml.bidrows:
-    node = bml.bidrows()
-    for row in rows:
-        call = bml.bidcall("-".join(written.notation for written in row.calls))
-        for index, written in enumerate(row.calls):
-            if index:
-                call += nodes.Text("\u2013")
-            call += table_call_nodes(written)
-        item = bml.bidrow("", call, bml.bidmeaning(row.description.text, "", *inline(row.description.inline)))
-        item.source, item.line = row.location.file, row.location.line
-        if anchors:
-            item["ids"] = list(dict.fromkeys(anchor(*key) for key in row.sequences))
-        if row.children:
-            item += _bid_rows(row.children, anchors)
-        node += item
-    return node
 
 
 def deal(model: Deal) -> bml.deal:
