@@ -8,8 +8,9 @@ pickling and the garbage collector see one object per table, not thousands::
 
     bidtable (model, tree, seat,       a bidding table: its :class:`~sphinx_bml.language.model.BidTable`,
               vulnerability, anchors)  per row (in reading order) the anchors it carries
-      Text                             the calls and meanings as plain text, for the search
-                                       index only: every visitor skips it
+      Text                             the calls and meanings as plain text, one line per row:
+                                       added when an HTML or LaTeX page is written, for the
+                                       search index and the check of characters; visitors skip it
     deal (model)                       a deal diagram: its :class:`~sphinx_bml.language.model.Deal`
     auction (model)                    an auction diagram: its :class:`~sphinx_bml.language.model.Auction`
     suit (suit: "C"|"D"|"H"|"S")       a suit symbol in prose (the ``:bml:`` roles); its text is the symbol

@@ -25,8 +25,21 @@ from . import diagrams, shown
 RENDERED_FORMATS = frozenset({"html", "latex", "text"})
 
 
+#: Output formats that read the text of a table: the search index of HTML, the character check of LaTeX.
+TEXT_READERS = frozenset({"html", "latex"})
+
+
 def replace_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: standard nodes in place of ours, unless the builder renders ours."""
+    """``doctree-resolved``: standard nodes in place of ours, unless the builder renders ours.
+
+    For HTML and LaTeX, each bidding table gets its text as a child
+    (:func:`.shown.table_text`), which their visitors skip: Sphinx's search
+    index collects it. It is made here, when the page is written, so that
+    reading, the stored doctrees and the other builders do without it.
+    """
+    if app.builder.format in TEXT_READERS:
+        for table in doctree.findall(bml.bidtable):
+            table[:] = [shown.table_text(table)]
     if app.builder.format in RENDERED_FORMATS:
         return
     for table in list(doctree.findall(bml.bidtable)):

@@ -25,7 +25,7 @@ from ...language.calls import CallKind, Strain
 from ...language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol, Text
 from ...language.model import BidNode, TableCall
 from ...language.notation import CALL_LABELS, SUIT_GLYPHS
-from . import linebreak, suit_node
+from . import bidtable, linebreak, rows_in_order, suit_node
 
 _DASHES = {False: "\u2013", True: "\u2014"}
 #: What the smart quotes change (quotes, ``--``, ``...``, backslash escapes): text without it stays as it is.
@@ -203,6 +203,8 @@ def _nodes(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
     return result
 
 
-def searchable_text(rows: Iterator[BidNode]) -> nodes.Text:
-    """The text child of a :class:`bidtable`: one line per row, for the search index."""
-    return nodes.Text("\n".join(row_text(row) for row in rows))
+def table_text(table: bidtable) -> nodes.Text:
+    """The text of a table, one line per row (:func:`row_text`): what Sphinx's
+    search index reads (it collects Text nodes) and the check of the
+    characters pdflatex can print."""
+    return nodes.Text("\n".join(row_text(row) for row in rows_in_order(table.model.rows)))

@@ -30,7 +30,6 @@ from ...language.model import (
 )
 from ...language.notation import CALL_LABELS, anchor
 from .. import nodes as bml
-from ..nodes.shown import searchable_text
 
 _STYLES: dict[str, type[nodes.TextElement]] = {
     "italic": nodes.emphasis,
@@ -146,13 +145,12 @@ def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidta
     of the sequences it stands for, found by the expansion
     (:attr:`BidNode.sequences`): several for a pattern such as ``2M``. Where
     two rows of a page stand for the same sequence, the :mod:`.anchors`
-    transform keeps the anchor on the one that defines it. The node's one
-    child is the table's text, for the search index (:mod:`.nodes.shown`).
+    transform keeps the anchor on the one that defines it. The node has no
+    children: the builders that read the table's text get it when the page
+    is written (:func:`.nodes.fallback.replace_nodes`).
     """
-    rows = list(bml.rows_in_order(table.rows))
+    rows = bml.rows_in_order(table.rows)
     return bml.bidtable(
-        "",
-        searchable_text(iter(rows)),
         model=table,
         tree=tree,
         seat="" if table.seat is Seat.ANY else table.seat.label,
