@@ -31,7 +31,7 @@ ENV_VERSION = 5
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place."""
-    from .sphinx import config, diagnostics, nodes
+    from .sphinx import collector, config, diagnostics, nodes
     from .sphinx.builders import BBOalertBuilder, BSSBuilder
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
@@ -71,6 +71,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(SequenceAnchors)
     app.connect("warn-missing-reference", warn_missing)
     app.connect("env-get-updated", pages_to_rewrite)
+
+    # the garbage collector: the model read stays alive until the build ends
+    for event in ("doctree-read", "env-updated", "env-check-consistency"):
+        app.connect(event, collector.freeze, priority=900)  # after the handlers that build the model
+    app.connect("build-finished", collector.unfreeze)
 
     # builders: the whole system as one file
     app.add_builder(BSSBuilder)

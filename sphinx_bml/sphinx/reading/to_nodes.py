@@ -145,17 +145,23 @@ def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidta
     of the sequences it stands for, found by the expansion
     (:attr:`BidNode.sequences`): several for a pattern such as ``2M``. Where
     two rows of a page stand for the same sequence, the :mod:`.anchors`
-    transform keeps the anchor on the one that defines it. The node has no
+    transform keeps the anchor on the one that defines it. The rows' sequences
+    are dropped once their anchors are made. The node has no
     children: the builders that read the table's text get it when the page
     is written (:func:`.nodes.fallback.replace_nodes`).
     """
-    rows = bml.rows_in_order(table.rows)
+    rows = list(bml.rows_in_order(table.rows))
+    ids = [list(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else [] for row in rows]
+    for row in rows:
+        # Drawing needs the anchors, not the sequences: the stored doctree
+        # (pickled once, loaded up to three times by LaTeX) is half as big.
+        row.sequences = []
     return bml.bidtable(
         model=table,
         tree=tree,
         seat="" if table.seat is Seat.ANY else table.seat.label,
         vulnerability="" if table.vulnerability == ANY_VULNERABILITY else table.vulnerability.label,
-        anchors=[list(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else [] for row in rows],
+        anchors=ids,
     )
 
 
