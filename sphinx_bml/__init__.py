@@ -26,12 +26,12 @@ except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
     __version__ = "0+unknown"
 
 #: Bump when what is stored in the environment changes shape.
-ENV_VERSION = 4
+ENV_VERSION = 5
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place."""
-    from .sphinx import config, diagnostics, nodes
+    from .sphinx import collector, config, diagnostics, nodes
     from .sphinx.builders import BBOalertBuilder, BSSBuilder
     from .sphinx.domain import search
     from .sphinx.domain.anchors import SequenceAnchors
@@ -75,6 +75,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(SequenceAnchors)
     app.connect("warn-missing-reference", warn_missing)
     app.connect("env-get-updated", pages_to_rewrite)
+
+    # the garbage collector: the model read stays alive until the build ends
+    for event in ("doctree-read", "env-updated", "env-check-consistency"):
+        app.connect(event, collector.freeze, priority=900)  # after the handlers that build the model
+    app.connect("build-finished", collector.unfreeze)
 
     # builders: each system as one file; and the same files offered on a page
     app.add_builder(BSSBuilder)

@@ -74,7 +74,7 @@ def spell_suits(text: str) -> str:
 
 
 @total_ordering
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     """One concrete call. Bids order by rank; other calls sort after 7NT."""
 
@@ -178,7 +178,7 @@ class Call:
 PASS = Call(CallKind.PASS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sequence:
     """A concrete auction: the calls from the opening call on.
 

@@ -64,7 +64,7 @@ class _TooManySequences(Exception):
 OTHER = {"om": "m", "oM": "M"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Context:
     """The auction so far while walking a table."""
 

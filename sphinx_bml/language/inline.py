@@ -38,17 +38,17 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SuitSymbol:
     strain: Strain
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bid:
     """A bid written in text, such as ``1C`` or ``3NT``."""
 
@@ -56,19 +56,19 @@ class Bid:
     strain: Strain
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dash:
     """``--`` (an en dash, for ranges such as 12--14) or ``---`` (an em dash)."""
 
     em: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LineBreak:
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Styled:
     """``italic``, ``bold`` or ``monospace`` text; monospace holds plain text only."""
 

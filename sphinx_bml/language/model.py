@@ -48,7 +48,7 @@ _SEAT_LABELS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Vulnerability:
     """``#VUL`` state: are we / they vulnerable (``None``: does not matter)."""
 
@@ -221,7 +221,7 @@ class Deal:
     lead: Lead | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableCall:
     """A call as written in a bidding table, possibly standing for several.
 
@@ -247,7 +247,7 @@ class TableCall:
         return self.written if self.ours else f"({self.written})"
 
 
-@dataclass
+@dataclass(slots=True)
 class BidNode:
     """A row of a bidding table and the rows that answer it.
 
@@ -272,7 +272,7 @@ class BidNode:
     sequences: list[tuple[Seat, Vulnerability, Sequence]] = field(default_factory=list, compare=False, repr=False)
 
 
-@dataclass
+@dataclass(slots=True)
 class BidTable:
     """A bidding table. When ``continues`` is set the table continues the
     sequence of its single top row (``1N-2C;``), whose children are the body."""

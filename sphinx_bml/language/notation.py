@@ -57,6 +57,7 @@ _CALL_IDS = {call: str(call).lower() for call in _ALL_CALLS}
 # Anchors
 
 
+@lru_cache(maxsize=1 << 17)
 def anchor(seat: Seat, vulnerability: Vulnerability, sequence: Sequence) -> str:
     """The HTML id and LaTeX label of a sequence at a seat and vulnerability."""
     parts = ["bml"]

@@ -40,7 +40,7 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 MAX_INCLUDED_LINES = 100_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     text: str
     location: Location

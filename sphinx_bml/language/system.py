@@ -21,7 +21,7 @@ from .model import ANY_VULNERABILITY, Description, Metadata, Seat, Vulnerability
 Key = tuple[Seat, Vulnerability, Sequence]
 
 
-@dataclass
+@dataclass(slots=True)
 class Meaning:
     """What one concrete sequence means, and where the notes say so."""
 

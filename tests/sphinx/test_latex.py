@@ -12,7 +12,17 @@ from sphinx.util.texescape import escape
 
 from sphinx_bml.language.calls import Call, Strain
 from sphinx_bml.language.errors import Location
-from sphinx_bml.language.model import Auction, AuctionMark, Contract, Deal, Direction, Lead
+from sphinx_bml.language.model import (
+    Auction,
+    AuctionMark,
+    BidNode,
+    Contract,
+    Deal,
+    Description,
+    Direction,
+    Lead,
+    TableCall,
+)
 from sphinx_bml.sphinx import nodes as bml
 from sphinx_bml.sphinx.nodes import latex
 from tests.support import make_pdf
@@ -180,24 +190,19 @@ def test_auction_rows() -> None:
     assert out.endswith("\\bmlallpass{}\n\\end{bmlauction}\n")
 
 
-def _row(call: str, *answers: bml.bidrow) -> bml.bidrow:
-    row = bml.bidrow("", bml.bidcall(call, call), bml.bidmeaning())
-    if answers:
-        row += bml.bidrows("", *answers)
-    return row
+def _row(call: str, *answers: BidNode) -> BidNode:
+    return BidNode((TableCall(call),), Description(), Location("a.bml", 1), list(answers))
 
 
 def test_row_columns_and_depth() -> None:
     deep = _row("3C")
-    last = _row("2S")
-    middle = _row("2H", deep)
-    top = _row("1C", _row("2D"), middle, last)
-    table = bml.bidtable("", bml.bidrows("", top, _row("1D")), tree=True)
-    assert latex.row_columns(top) == ""
-    assert [latex.row_columns(r) for r in top.children[2].children] == ["T", "T", "L"]
-    assert latex.row_columns(deep) == "VL"
-    assert latex.table_depth(table) == 2
-    assert latex.table_depth(bml.bidtable()) == 0
+    top = _row("1C", _row("2D"), _row("2H", deep), _row("2S"))
+    assert latex.row_columns([False]) == ""  # 1C, a top-level row
+    assert [latex.row_columns([False, last]) for last in (False, False, True)] == ["T", "T", "L"]  # 2D 2H 2S
+    assert latex.row_columns([False, False, True]) == "VL"  # 3C, below 2H, the last of its siblings
+    assert latex.row_columns([True, True, True]) == "BL"
+    assert latex.table_depth([top, _row("1D")]) == 2
+    assert latex.table_depth([]) == 0
 
 
 def test_every_node_has_visitors() -> None:

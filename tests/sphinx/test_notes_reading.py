@@ -93,7 +93,7 @@ def test_an_opponents_call_with_a_meaning_is_shown_linked_and_exported(
     assert app.warning.getvalue() == ""
     soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text(encoding="utf-8"), "html.parser")
     row = soup.find(id="bml-1n-2c--landy")
-    assert row is not None and row.select_one(".bml-qualification").get_text() == "Landy"
+    assert row is not None and row.select_one(".bml-call em").get_text() == "Landy"
     links = [(link.get_text(), link["href"], link["title"]) for link in soup.select("p a.reference")]
     assert links == [
         ("1NT–(2♣\u00a0Landy)–Dbl", "#bml-1n-2c--landy-d", "penalty"),

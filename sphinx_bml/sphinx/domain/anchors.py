@@ -1,7 +1,7 @@
 """One anchor per sequence on a page, and the general index entries.
 
 The rows of a bidding table come with the anchors of every sequence they
-stand for (:func:`.translate.bid_table`). Two rows of a page may stand for
+stand for (:func:`.to_nodes.bid_table`). Two rows of a page may stand for
 the same sequence: a placeholder that a later row describes, or a second
 definition. Once the page is read, this transform leaves each anchor on the
 row that defines the sequence (the place its meaning was taken from), and
@@ -22,6 +22,7 @@ from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
 from ...language.calls import PASS
+from ...language.model import BidNode
 from ...language.notation import anchor, context_label, label
 from ...language.system import Meaning
 from .. import nodes as bml
@@ -44,32 +45,38 @@ class SequenceAnchors(SphinxTransform):
         add_index_entries(holders, meanings, self.config.bml_general_index)
 
 
-def keep_one_row(document: nodes.document, meanings: dict[str, Meaning]) -> dict[str, bml.bidrow]:
+#: A row of a bidding table on the page: its table and its place in reading order.
+Row = tuple[bml.bidtable, int]
+
+
+def keep_one_row(document: nodes.document, meanings: dict[str, Meaning]) -> dict[str, Row]:
     """Leave each anchor on one row: the one at the place of the meaning, else the first. Returns them."""
-    rows: dict[str, list[bml.bidrow]] = {}
-    for row in document.findall(bml.bidrow):
-        for name in row["ids"]:
-            rows.setdefault(name, []).append(row)
+    rows: dict[str, list[tuple[bml.bidtable, int, BidNode]]] = {}
+    for table in document.findall(bml.bidtable):
+        for number, (row, anchors) in enumerate(table.rows()):
+            for name in anchors:
+                rows.setdefault(name, []).append((table, number, row))
     holders = {}
     for name, candidates in rows.items():
         meaning = meanings.get(name)
-        where = (meaning.location.file, meaning.location.line) if meaning else None
-        holder = next((row for row in candidates if (row.source, row.line) == where), candidates[0])
-        for row in candidates:
-            if row is not holder:
-                row["ids"].remove(name)
-        holders[name] = holder
+        where = meaning.location if meaning else None
+        holder = next((found for found in candidates if found[2].location == where), candidates[0])
+        for table, number, _ in candidates:
+            if table is not holder[0] or number != holder[1]:
+                table.anchors[number].remove(name)
+        holders[name] = holder[0], holder[1]
     return holders
 
 
-def keep_apart(document: nodes.document, holders: dict[str, bml.bidrow]) -> None:
+def keep_apart(document: nodes.document, holders: dict[str, Row]) -> None:
     """An anchor of a sequence belongs to its row. Another element that took
     the same id (a section titled "BML 1C" is ``bml-1c``) gets another one,
     and the names that pointed to it follow, so links to the heading and
-    links to the row each land where they should."""
-    for name, row in holders.items():
+    links to the row each land where they should. The document knows each
+    anchor as its table's."""
+    for name, (table, _) in holders.items():
         other = document.ids.get(name)
-        if other is not None and other is not row:
+        if other is not None and other is not table:
             number = 1
             while f"{name}-{number}" in document.ids or f"{name}-{number}" in holders:
                 number += 1
@@ -79,17 +86,16 @@ def keep_apart(document: nodes.document, holders: dict[str, bml.bidrow]) -> None
             for label, target in list(document.nameids.items()):
                 if target == name:
                     document.nameids[label] = renamed
-        document.ids[name] = row
+        document.ids[name] = table
 
 
-def add_index_entries(holders: dict[str, bml.bidrow], meanings: dict[str, Meaning], depth: int) -> None:
+def add_index_entries(holders: dict[str, Row], meanings: dict[str, Meaning], depth: int) -> None:
     """An index node before each table, with an entry for its short, described sequences."""
     entries: dict[int, tuple[bml.bidtable, list[tuple[str, str, str, str, str | None]]]] = {}
-    for name, row in holders.items():
+    for name, (table, _) in holders.items():
         meaning = meanings.get(name)
         if meaning is None or not meaning.description or _calls(meaning) > depth:
             continue
-        table = next(ancestor for ancestor in _ancestors(row) if isinstance(ancestor, bml.bidtable))
         context = context_label(meaning.seat, meaning.vulnerability)
         text = f"{label(meaning.sequence)} (bidding sequence{', ' + context if context else ''})"
         entries.setdefault(id(table), (table, []))[1].append(("single", text, name, "", None))
@@ -102,12 +108,3 @@ def add_index_entries(holders: dict[str, bml.bidrow], meanings: dict[str, Meanin
 
 def _calls(meaning: Meaning) -> int:
     return sum(1 for call in meaning.sequence.calls if call != PASS)
-
-
-def _ancestors(node: nodes.Element) -> list[nodes.Element]:
-    result = []
-    parent = node.parent
-    while parent is not None:
-        result.append(parent)
-        parent = parent.parent
-    return result

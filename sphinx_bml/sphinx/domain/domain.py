@@ -206,7 +206,7 @@ class BMLDomain(Domain):
             tuple(reading.system),
             tuple(reading.system.overruled),
             tuple(reading.continued),
-            frozenset(anchor for row in document.findall(bml.bidrow) for anchor in row["ids"]),
+            frozenset(bml.shown_anchors(document)),
             tuple(reading.metadata.values.items()),
         )
         if page:

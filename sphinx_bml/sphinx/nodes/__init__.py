@@ -1,66 +1,85 @@
 """The docutils nodes sphinx-bml adds to a doctree.
 
 They carry plain data or the engine's own (picklable) model, so doctrees
-pickle and merge under parallel builds. Their shape::
+pickle and merge under parallel builds. Each block of BML is ONE node that
+holds its model and is drawn whole by one visitor per builder, as
+``sphinx.ext.graphviz``'s node carries its source: docutils transforms,
+pickling and the garbage collector see one object per table, not thousands::
 
-    bidtable (tree, seat, vulnerability) a bidding table
-      bidrows                          the rows answering one call (a list)
-        bidrow                         one row: always a bidcall and a bidmeaning
-          bidcall                      the call as written: text and suit nodes
-          bidmeaning                   the description: inline nodes, linebreak
-          bidrows                      (optional) the rows answering this row
+    bidtable (model, tree, seat,       a bidding table: its :class:`~sphinx_bml.language.model.BidTable`,
+              vulnerability, anchors)  per row (in reading order) the anchors it carries
+      Text                             the calls and meanings as plain text, one line per row:
+                                       added when an HTML or LaTeX page is written, for the
+                                       search index and the check of characters; visitors skip it
     deal (model)                       a deal diagram: its :class:`~sphinx_bml.language.model.Deal`
     auction (model)                    an auction diagram: its :class:`~sphinx_bml.language.model.Auction`
-    suit (suit: "C"|"D"|"H"|"S")       a suit symbol; its text is the symbol
-    linebreak                          a line break inside a description
+    suit (suit: "C"|"D"|"H"|"S")       a suit symbol in prose (the ``:bml:`` roles); its text is the symbol
+    linebreak                          a line break inside inline BML
 
 Each builder renders them with its own visitors (:mod:`.html`,
 :mod:`.latex`, :mod:`.text`); every other builder gets standard docutils
-nodes in their place from :mod:`.fallback`.
+nodes in their place from :mod:`.fallback`. The meanings of a table are
+not docutils text, so gettext does not translate them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from docutils import nodes
 
-from ...language.model import Auction, Deal
+from ...language.model import Auction, BidNode, BidTable, Deal
 from ...language.notation import SUIT_GLYPHS
 
 
 class bidtable(nodes.General, nodes.Element):
-    """A bidding table.
+    """A bidding table, drawn whole from its model.
 
+    ``model``          the :class:`~sphinx_bml.language.model.BidTable`
     ``tree``           draw connecting lines (else plain indentation)
     ``seat``           the seat it is for, in words (``"3rd or 4th seat"``); ``""``: any seat
     ``vulnerability``  the vulnerability it is for, in words (``"we vulnerable"``); ``""``: any
+    ``anchors``        for each row, in reading order (:func:`rows_in_order`), the anchors
+                       (ids) of the sequences it stands for: link targets; the first one is
+                       the row's own id, the others mark the same place
     """
 
+    @property
+    def model(self) -> BidTable:
+        model: BidTable = self["model"]
+        return model
 
-class bidrows(nodes.Element):
-    """The rows that answer one call, in order."""
+    @property
+    def anchors(self) -> list[list[str]]:
+        anchors: list[list[str]] = self["anchors"]
+        return anchors
+
+    def rows(self) -> Iterator[tuple[BidNode, list[str]]]:
+        """Each row in reading order, with its anchors."""
+        return zip(rows_in_order(self.model.rows), self.anchors, strict=True)
 
 
-class bidrow(nodes.Element):
-    """One row: a :class:`bidcall`, a :class:`bidmeaning`, optionally :class:`bidrows`.
-
-    Attribute ``ids`` may hold anchors for cross-references.
-    """
-
-
-class bidcall(nodes.Inline, nodes.TextElement):
-    """The call of a row as written (``1♥``, ``(1NT)``, ``2♥♠``, ``1 step``)."""
+def rows_in_order(rows: list[BidNode]) -> Iterator[BidNode]:
+    """The rows and the rows answering them, depth first: the order they are read in."""
+    for row in rows:
+        yield row
+        if row.children:
+            yield from rows_in_order(row.children)
 
 
-class bidmeaning(nodes.Inline, nodes.TextElement):
-    """The description of a row: text, inline markup, suits, line breaks."""
+def shown_anchors(document: nodes.Node) -> Iterator[str]:
+    """Every anchor the bidding tables of a document show."""
+    for table in document.findall(bidtable):
+        for anchors in table.anchors:
+            yield from anchors
 
 
 class suit(nodes.Inline, nodes.TextElement):
-    """A suit symbol. Attribute ``suit``: one of ``C D H S``; text: the symbol."""
+    """A suit symbol in prose. Attribute ``suit``: one of ``C D H S``; text: the symbol."""
 
 
 class linebreak(nodes.Inline, nodes.Element):
-    """A line break inside a bid description."""
+    """A line break inside inline BML."""
 
 
 class deal(nodes.General, nodes.Element):
@@ -84,10 +103,6 @@ class auction(nodes.General, nodes.Element):
 
 ALL_NODES: tuple[type[nodes.Element], ...] = (
     bidtable,
-    bidrows,
-    bidrow,
-    bidcall,
-    bidmeaning,
     suit,
     linebreak,
     deal,

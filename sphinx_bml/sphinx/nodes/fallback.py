@@ -10,19 +10,36 @@ its description), deals and auctions the plain-text diagrams of
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from ...language.inline import Inline, LineBreak, Styled, SuitSymbol, Text
+from ...language.model import BidNode
 from ...language.notation import SUIT_GLYPHS
 from .. import nodes as bml
-from . import diagrams
+from . import diagrams, shown
 
 #: Output formats whose translators have visitors for the sphinx-bml nodes.
 RENDERED_FORMATS = frozenset({"html", "latex", "text"})
 
 
+#: Output formats that read the text of a table: the search index of HTML, the character check of LaTeX.
+TEXT_READERS = frozenset({"html", "latex"})
+
+
 def replace_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: standard nodes in place of ours, unless the builder renders ours."""
+    """``doctree-resolved``: standard nodes in place of ours, unless the builder renders ours.
+
+    For HTML and LaTeX, each bidding table gets its text as a child
+    (:func:`.shown.table_text`), which their visitors skip: Sphinx's search
+    index collects it. It is made here, when the page is written, so that
+    reading, the stored doctrees and the other builders do without it.
+    """
+    if app.builder.format in TEXT_READERS:
+        for table in doctree.findall(bml.bidtable):
+            table[:] = [shown.table_text(table)]
     if app.builder.format in RENDERED_FORMATS:
         return
     for table in list(doctree.findall(bml.bidtable)):
@@ -43,38 +60,44 @@ def bid_table(table: bml.bidtable) -> list[nodes.Node]:
     context = ", ".join(part for part in (table.get("seat", ""), table.get("vulnerability", "")) if part)
     if context:
         result.append(nodes.paragraph("", "", nodes.emphasis(context, context)))
-    for rows in table.children:
-        if isinstance(rows, bml.bidrows):
-            result.append(_bullets(rows))
+    result.append(_bullets(table.model.rows, iter(table.anchors)))
     return result
 
 
-def _bullets(rows: bml.bidrows) -> nodes.bullet_list:
+def _bullets(rows: list[BidNode], anchors: Iterator[list[str]]) -> nodes.bullet_list:
     bullets = nodes.bullet_list(bullet="-")
-    for row in rows.children:
-        if not isinstance(row, bml.bidrow):
-            continue
-        item = nodes.list_item(ids=list(row["ids"]))  # the anchors of the row's sequences
-        call: list[nodes.Node] = []
+    for row in rows:
+        item = nodes.list_item(ids=list(next(anchors)))  # the anchors of the row's sequences
         lines: list[list[nodes.Node]] = [[]]
-        answers: bml.bidrows | None = None
-        for part in row.children:
-            if isinstance(part, bml.bidcall):
-                call = [child.deepcopy() for child in part.children]
-            elif isinstance(part, bml.bidmeaning):
-                for child in part.children:
-                    if isinstance(child, bml.linebreak):
-                        lines.append([])
-                    else:
-                        lines[-1].append(child.deepcopy())
-            elif isinstance(part, bml.bidrows):
-                answers = part
-        item += nodes.paragraph("", "", nodes.strong("", "", *call), nodes.Text("  "), *lines[0])
+        for token in shown.meaning_tokens(row.description.inline):
+            if isinstance(token, LineBreak):
+                lines.append([])
+            else:
+                lines[-1] += _inline((token,))
+        call = nodes.strong("", "", *_inline(shown.call_tokens(row)))
+        item += nodes.paragraph("", "", call, nodes.Text("  "), *lines[0])
         item += [nodes.paragraph("", "", *line) for line in lines[1:] if line]
-        if answers is not None:
-            item += _bullets(answers)
+        if row.children:
+            item += _bullets(row.children, anchors)
         bullets += item
     return bullets
+
+
+def _inline(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
+    """Drawn tokens as standard nodes: text, suit symbols as text, styles."""
+    result: list[nodes.Node] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            result.append(nodes.Text(token.text))
+        elif isinstance(token, SuitSymbol):
+            result.append(nodes.Text(SUIT_GLYPHS[token.strain.value]))
+        elif isinstance(token, LineBreak):
+            result.append(nodes.Text(" "))
+        elif isinstance(token, Styled):
+            styled = shown.styled_node(Styled(token.style, ()))
+            styled += _inline(token.children)
+            result.append(styled)
+    return result
 
 
 def _literal(node: nodes.Element, lines: list[str]) -> nodes.literal_block:

@@ -16,7 +16,7 @@ Semantic markup, styled by ``static/bml.css`` (no images, no scripts):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -26,9 +26,11 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.writers.html5 import HTML5Translator
 
+from ...language.inline import Inline, LineBreak, Styled, SuitSymbol, Text
+from ...language.model import BidNode
 from ...language.notation import SUIT_GLYPHS, SUIT_NAMES
 from .. import nodes as bml
-from . import diagrams
+from . import diagrams, shown
 from .diagrams import AUCTION_SEATS, COMPASS
 
 STYLESHEET = Path(__file__).parent / "static" / "bml.css"
@@ -70,55 +72,58 @@ def _four_colour(translator: HTML5Translator) -> bool:
 
 
 def visit_bidtable(self: HTML5Translator, node: bml.bidtable) -> None:
+    """The whole table, from its model; the search text it holds is skipped."""
     style = "bml-tree" if node.get("tree", True) else "bml-plain"
     self.body.append(self.starttag(node, "div", CLASS=f"bml-bidtable {style}"))
     context = ", ".join(part for part in (node.get("seat", ""), node.get("vulnerability", "")) if part)
     if context:
         self.body.append(f'<p class="bml-context">{escape(context)}</p>\n')
-
-
-def depart_bidtable(self: HTML5Translator, node: bml.bidtable) -> None:
+    _rows(self, node.model.rows, iter(node.anchors), _four_colour(self), shown.smart_quotes(self))
     self.body.append("</div>\n")
+    raise nodes.SkipNode
 
 
-def visit_bidrows(self: HTML5Translator, node: bml.bidrows) -> None:
-    self.body.append(self.starttag(node, "ul", CLASS="bml-bids"))
+def _rows(
+    self: HTML5Translator,
+    rows: list[BidNode],
+    anchors: Iterator[list[str]],
+    four: bool,
+    quotes: tuple[str, str] | None,
+) -> None:
+    """``ul.bml-bids``: each row a ``li.bml-bid`` holding its call, its meaning and its answers.
+
+    A row written as a pattern (``2M``) holds the anchors of all its
+    sequences: the first is the ``<li>``'s id, the others empty spans inside
+    the call (inside the ``<li>`` they would take places in the row's grid).
+    """
+    body = self.body
+    body.append('<ul class="bml-bids">\n')
+    for row in rows:
+        ids = next(anchors)
+        body.append(f'<li class="bml-bid" id="{self.attval(ids[0])}">' if ids else '<li class="bml-bid">')
+        body.append('<span class="bml-call">')
+        body.extend(f'<span id="{self.attval(anchor)}"></span>' for anchor in ids[1:])
+        _tokens(self, shown.call_tokens(row), four)
+        body.append('</span><span class="bml-meaning">')
+        _tokens(self, shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), quotes), four)
+        body.append("</span>")
+        if row.children:
+            _rows(self, row.children, anchors, four, quotes)
+        body.append("</li>\n")
+    body.append("</ul>\n")
 
 
-def depart_bidrows(self: HTML5Translator, node: bml.bidrows) -> None:
-    self.body.append("</ul>\n")
-
-
-def visit_bidrow(self: HTML5Translator, node: bml.bidrow) -> None:
-    # A row written as a pattern (2M) holds the anchors of all its sequences.
-    # docutils would write the ids after the first as empty spans inside the
-    # <li>, where they would take places in the row's grid: they go into the
-    # call instead (see visit_bidcall).
-    ids = node["ids"]
-    node["ids"] = ids[:1]
-    try:
-        self.body.append(self.starttag(node, "li", "", CLASS="bml-bid"))
-    finally:
-        node["ids"] = ids
-
-
-def depart_bidrow(self: HTML5Translator, node: bml.bidrow) -> None:
-    self.body.append("</li>\n")
-
-
-def visit_bidcall(self: HTML5Translator, node: bml.bidcall) -> None:
-    self.body.append(self.starttag(node, "span", "", CLASS="bml-call"))
-    row = node.parent
-    if isinstance(row, bml.bidrow):
-        self.body.extend(f'<span id="{anchor}"></span>' for anchor in row["ids"][1:])
-
-
-def visit_bidmeaning(self: HTML5Translator, node: bml.bidmeaning) -> None:
-    self.body.append(self.starttag(node, "span", "", CLASS="bml-meaning"))
-
-
-def depart_span(self: HTML5Translator, node: bml.bidcall | bml.bidmeaning) -> None:
-    self.body.append("</span>")
+def _tokens(self: HTML5Translator, tokens: tuple[Inline, ...], four: bool) -> None:
+    """Drawn tokens (:mod:`.shown`): text escaped as the translator escapes text, suits dressed."""
+    for token in tokens:
+        if isinstance(token, Text):
+            self.body.append(self.encode(token.text))
+        elif isinstance(token, SuitSymbol):
+            self.body.append(suit_html(token.strain.value, four))
+        elif isinstance(token, LineBreak):
+            self.body.append("<br />")
+        elif isinstance(token, Styled):
+            shown.styled_node(token).walkabout(self)
 
 
 def visit_suit(self: HTML5Translator, node: bml.suit) -> None:
@@ -174,11 +179,7 @@ def _nothing(self: HTML5Translator, node: nodes.Element) -> None:
 
 Visitor = Callable[[Any, Any], None]
 VISITORS: dict[type[nodes.Element], tuple[Visitor, Visitor]] = {
-    bml.bidtable: (visit_bidtable, depart_bidtable),
-    bml.bidrows: (visit_bidrows, depart_bidrows),
-    bml.bidrow: (visit_bidrow, depart_bidrow),
-    bml.bidcall: (visit_bidcall, depart_span),
-    bml.bidmeaning: (visit_bidmeaning, depart_span),
+    bml.bidtable: (visit_bidtable, _nothing),
     bml.suit: (visit_suit, _nothing),
     bml.linebreak: (visit_linebreak, _nothing),
     bml.deal: (visit_deal, _nothing),

@@ -11,16 +11,16 @@ LaTeX document and :func:`copy_style_file` copies into the LaTeX output folder:
   ``bmlauction`` environment (W N E S columns);
 * a suit becomes ``\\bmlsuit{H}``: no Unicode suit symbols reach pdflatex.
 
-Text inside calls and descriptions is left to the standard visitors of
-Sphinx's LaTeX translator, which escape it; the text of deals (board,
-holdings, lead card) is escaped here with the translator's own
-:meth:`encode`.
+A bidding table is written whole from its model (:mod:`.shown`): its
+text, and the text of deals (board, holdings, lead card), is escaped with
+the translator's own :meth:`encode`; italic, bold and monospace text goes
+to Sphinx's own visitors.
 """
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,10 +31,12 @@ from sphinx.writers.latex import LaTeXTranslator
 
 from ...language.calls import Call, Strain
 from ...language.errors import Kind
-from ...language.model import AuctionMark, Contract, Deal, Direction
+from ...language.inline import Inline, LineBreak, Styled, SuitSymbol, Text
+from ...language.model import AuctionMark, BidNode, Contract, Deal, Direction
 from ...language.notation import cell_label
 from .. import nodes as bml
 from ..diagnostics import warn
+from . import shown
 from .latex_characters import declared_in_style, printable_by_pdflatex, untypesettable_in_doctree
 
 PACKAGE = "sphinxbml"
@@ -52,51 +54,24 @@ Visitor = Callable[[Any, Any], None]
 # Bidding tables
 
 
-def _child_rows(rows: nodes.Element) -> list[bml.bidrow]:
-    return [child for child in rows.children if isinstance(child, bml.bidrow)]
+def row_columns(path: list[bool]) -> str:
+    """The ``\\bmlrow`` column letters left of a row's call.
 
-
-def _answers(row: bml.bidrow) -> list[bml.bidrow]:
-    """The rows answering ``row`` (those of its nested ``bidrows``)."""
-    return [answer for rows in row.children if isinstance(rows, bml.bidrows) for answer in _child_rows(rows)]
-
-
-def _is_last(row: bml.bidrow) -> bool:
-    parent = row.parent
-    if parent is None:
-        return True
-    siblings = _child_rows(parent)
-    return not siblings or siblings[-1] is row
-
-
-def _row_ancestry(row: bml.bidrow) -> list[bml.bidrow]:
-    """The rows from the top level down to ``row`` itself."""
-    chain: list[bml.bidrow] = []
-    current: nodes.Node | None = row
-    while current is not None and not isinstance(current, bml.bidtable):
-        if isinstance(current, bml.bidrow):
-            chain.append(current)
-        current = current.parent
-    return chain[::-1]
-
-
-def row_columns(row: bml.bidrow) -> str:
-    """The ``\\bmlrow`` column letters left of ``row``'s call.
-
-    One letter per level above the row: ``V`` (an ancestor's line passes),
-    ``B`` (blank), then this row's connector, ``T`` or ``L`` (last sibling).
-    A top-level row has none.
+    ``path``: for each row from the top level down to this one, whether it is
+    the last of its siblings. One letter per level above the row: ``V`` (an
+    ancestor's line passes), ``B`` (blank), then this row's connector, ``T``
+    or ``L`` (last sibling). A top-level row has none.
     """
-    chain = _row_ancestry(row)[1:]
-    letters = ["B" if _is_last(ancestor) else "V" for ancestor in chain[:-1]]
+    chain = path[1:]
+    letters = ["B" if last else "V" for last in chain[:-1]]
     if chain:
-        letters.append("L" if _is_last(row) else "T")
+        letters.append("L" if chain[-1] else "T")
     return "".join(letters)
 
 
-def table_depth(table: nodes.Element) -> int:
-    """How many levels below the top the deepest row of ``table`` is."""
-    return max((len(_row_ancestry(row)) - 1 for row in table.findall(bml.bidrow)), default=0)
+def table_depth(rows: list[BidNode]) -> int:
+    """How many levels below the top the deepest of ``rows`` is."""
+    return max((1 + table_depth(row.children) if row.children else 0 for row in rows), default=0)
 
 
 def _anchor(translator: LaTeXTranslator, node: nodes.Element) -> str:
@@ -104,9 +79,11 @@ def _anchor(translator: LaTeXTranslator, node: nodes.Element) -> str:
     return translator.hypertarget_to(node, anchor=True) if node["ids"] else ""
 
 
-def _walk(translator: LaTeXTranslator, children: Iterable[nodes.Node]) -> None:
-    for child in children:
-        child.walkabout(translator)
+def _labels(translator: LaTeXTranslator, ids: list[str]) -> str:
+    """A hyperlink target with ``ids`` as labels, as :meth:`hypertarget_to` writes it (``""`` without ids)."""
+    if not ids:
+        return ""
+    return "\\phantomsection" + "".join(translator.hypertarget(name, anchor=False) for name in ids)
 
 
 def table_context(node: bml.bidtable) -> str:
@@ -115,37 +92,57 @@ def table_context(node: bml.bidtable) -> str:
 
 
 def visit_bidtable(self: LaTeXTranslator, node: bml.bidtable) -> None:
+    """The whole table, from its model; the search text it holds is skipped."""
     style = "tree" if node.get("tree", True) else "plain"
     context = table_context(node)
     self.body.append(f"\n{_anchor(self, node)}")
     if context:
         self.body.append(f"\\bmltablecontext{{{self.encode(context)}}}\n")
-    self.body.append(f"\\begin{{bmlbidtable}}{{{style}}}{{{table_depth(node)}}}\n")
-
-
-def depart_bidtable(self: LaTeXTranslator, node: bml.bidtable) -> None:
+    self.body.append(f"\\begin{{bmlbidtable}}{{{style}}}{{{table_depth(node.model.rows)}}}\n")
+    _rows(self, node.model.rows, iter(node.anchors), [], shown.smart_quotes(self))
     self.body.append("\\end{bmlbidtable}\n")
-
-
-def visit_bidrow(self: LaTeXTranslator, node: bml.bidrow) -> None:
-    """Write the whole row (call, description, then its answers) and skip the children."""
-    answers = 1 if _answers(node) else 0
-    self.body.append(f"\\bmlrow{{{row_columns(node)}}}{{{answers}}}{{")
-    _walk(self, (child for child in node.children if isinstance(child, bml.bidcall)))
-    self.body.append("}")
-    self.body.append(_anchor(self, node))
-    _walk(self, (child for child in node.children if isinstance(child, bml.bidmeaning)))
-    self.body.append("\\bmlendrow\n")
-    _walk(self, (child for child in node.children if isinstance(child, bml.bidrows)))
     raise nodes.SkipNode
 
 
+def _rows(
+    self: LaTeXTranslator,
+    rows: list[BidNode],
+    anchors: Iterator[list[str]],
+    path: list[bool],
+    quotes: tuple[str, str] | None,
+) -> None:
+    """Each row: ``\\bmlrow{columns}{has answers}{call}``, its anchors, its meaning, then its answers."""
+    for index, row in enumerate(rows):
+        here = [*path, index == len(rows) - 1]
+        self.body.append(f"\\bmlrow{{{row_columns(here)}}}{{{1 if row.children else 0}}}{{")
+        _tokens(self, shown.call_tokens(row))
+        self.body.append("}")
+        self.body.append(_labels(self, next(anchors)))
+        _tokens(self, shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), quotes))
+        self.body.append("\\bmlendrow\n")
+        if row.children:
+            _rows(self, row.children, anchors, here, quotes)
+
+
+def _tokens(self: LaTeXTranslator, tokens: tuple[Inline, ...]) -> None:
+    """Drawn tokens (:mod:`.shown`): text escaped by the translator, suits and line breaks as macros."""
+    for token in tokens:
+        if isinstance(token, Text):
+            self.body.append(self.encode(token.text))
+        elif isinstance(token, SuitSymbol):
+            self.body.append(f"\\bmlsuit{{{token.strain.value}}}")
+        elif isinstance(token, LineBreak):
+            self.body.append("\\bmlnewline{}")
+        elif isinstance(token, Styled):
+            shown.styled_node(token).walkabout(self)
+
+
 def _nothing(self: LaTeXTranslator, node: nodes.Element) -> None:
-    """Containers with no markup of their own (their children are written as usual)."""
+    """Nodes drawn whole by their visit."""
 
 
 # --------------------------------------------------------------------------
-# Inline nodes
+# Inline nodes (the :bml: roles)
 
 
 def visit_suit(self: LaTeXTranslator, node: bml.suit) -> None:
@@ -253,11 +250,7 @@ def visit_auction(self: LaTeXTranslator, node: bml.auction) -> None:
 
 
 VISITORS: dict[type[nodes.Element], tuple[Visitor, Visitor | None]] = {
-    bml.bidtable: (visit_bidtable, depart_bidtable),
-    bml.bidrows: (_nothing, _nothing),
-    bml.bidrow: (visit_bidrow, _nothing),
-    bml.bidcall: (_nothing, _nothing),
-    bml.bidmeaning: (_nothing, _nothing),
+    bml.bidtable: (visit_bidtable, _nothing),
     bml.suit: (visit_suit, _nothing),
     bml.linebreak: (visit_linebreak, _nothing),
     bml.deal: (visit_deal, _nothing),
@@ -274,6 +267,10 @@ def warn_unprintable(app: Sphinx, doctree: nodes.document, docname: str) -> None
         return
     preamble = str(app.config.latex_elements.get("preamble", ""))
     for element, found in untypesettable_in_doctree(doctree, _printable(preamble)):
+        if isinstance(element, bml.bidtable):  # its search text: one line per row
+            row = list(bml.rows_in_order(element.model.rows))[found.line - 1]
+            warn(Kind.LATEX, found.message, f"{row.location.file}:{row.location.line}")
+            continue
         located: nodes.Element | None = element
         while located is not None and not located.line:  # a meaning's line is its row's
             located = located.parent

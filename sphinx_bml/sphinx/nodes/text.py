@@ -9,32 +9,21 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from docutils import nodes
 from sphinx.writers.text import MAXWIDTH, TextTranslator
 
+from ...language.model import BidNode
 from ...language.notation import SUIT_GLYPHS
 from .. import nodes as bml
-from . import diagrams
+from . import diagrams, shown
 
 _GAP = "  "
 _BRANCH, _LAST_BRANCH, _THROUGH, _CLEAR = "\u251c\u2500 ", "\u2514\u2500 ", "\u2502  ", "   "
 _PLAIN_STEP = "    "
-Part = TypeVar("Part", bml.bidcall, bml.bidmeaning, bml.bidrows)
-_MARKS: dict[type[nodes.Node], str] = {nodes.emphasis: "*", nodes.strong: "**", nodes.literal: '"'}
-
-
-def inline_text(node: nodes.Node) -> str:
-    """The text of inline nodes, marked up as the text builder does; a line break is ``\\n``."""
-    if isinstance(node, bml.linebreak):
-        return "\n"
-    if isinstance(node, nodes.Text):
-        return node.astext()
-    assert isinstance(node, nodes.Element)
-    inner = "".join(inline_text(child) for child in node.children)
-    mark = _MARKS.get(type(node), "")
-    return f"{mark}{inner}{mark}"
+#: The signs around styled text, as the text builder writes emphasis, strong and literal text.
+_MARKS = {"italic": "*", "bold": "**", "monospace": '"'}
 
 
 def bid_table_lines(table: bml.bidtable, width: int) -> list[str]:
@@ -42,16 +31,12 @@ def bid_table_lines(table: bml.bidtable, width: int) -> list[str]:
     context = ", ".join(part for part in (table.get("seat", ""), table.get("vulnerability", "")) if part)
     if context:
         lines.append(f"[{context}]")
-    for child in table.children:
-        if isinstance(child, bml.bidrows):
-            lines += _rows_lines(child, None, bool(table.get("tree", True)), width)
-    return lines
+    return lines + _rows_lines(table.model.rows, None, bool(table.get("tree", True)), width)
 
 
-def _rows_lines(rows_node: bml.bidrows, lead: str | None, tree: bool, width: int) -> list[str]:
+def _rows_lines(rows: list[BidNode], lead: str | None, tree: bool, width: int) -> list[str]:
     """The lines of some rows; ``lead``: the prefix of the rows' parent (``None`` at the top)."""
-    rows = [row for row in rows_node.children if isinstance(row, bml.bidrow)]
-    calls = [inline_text(written) if (written := _part(row, bml.bidcall)) else "" for row in rows]
+    calls = [shown.plain(shown.call_tokens(row)) for row in rows]
     call_width = max((len(call) for call in calls), default=0)
     lines: list[str] = []
     for index, (row, call) in enumerate(zip(rows, calls, strict=True)):
@@ -62,23 +47,17 @@ def _rows_lines(rows_node: bml.bidrows, lead: str | None, tree: bool, width: int
             first, rest = lead + (_LAST_BRANCH if last else _BRANCH), lead + (_CLEAR if last else _THROUGH)
         else:
             first = rest = lead + _PLAIN_STEP
-        answers = _part(row, bml.bidrows)
-        meaning = _part(row, bml.bidmeaning)
+        meaning = shown.plain(shown.meaning_tokens(row.description.inline), marks=_MARKS)
         column = len(first) + call_width + len(_GAP)
         wrapped: list[str] = []
-        for line in inline_text(meaning).split("\n") if meaning is not None else [""]:
+        for line in meaning.split("\n"):
             wrapped += textwrap.wrap(line, max(width - column, 20)) or [""]
         lines.append((first + call.ljust(call_width) + _GAP + wrapped[0]).rstrip())
-        below = rest + ("\u2502" if tree and answers is not None else "")
+        below = rest + ("\u2502" if tree and row.children else "")
         lines += [(below.ljust(column) + line).rstrip() for line in wrapped[1:]]
-        if answers is not None:
-            lines += _rows_lines(answers, rest, tree, width)
+        if row.children:
+            lines += _rows_lines(row.children, rest, tree, width)
     return lines
-
-
-def _part(row: bml.bidrow, kind: type[Part]) -> Part | None:
-    """The call, description or answers of a row."""
-    return next((child for child in row.children if isinstance(child, kind)), None)
 
 
 def _block(self: TextTranslator, lines: list[str]) -> None:
@@ -117,10 +96,6 @@ def _nothing(self: TextTranslator, node: nodes.Element) -> None:
 Visitor = Callable[[Any, Any], None]
 VISITORS: dict[type[nodes.Element], tuple[Visitor, Visitor]] = {
     bml.bidtable: (visit_bidtable, _nothing),
-    bml.bidrows: (_nothing, _nothing),
-    bml.bidrow: (_nothing, _nothing),
-    bml.bidcall: (_nothing, _nothing),
-    bml.bidmeaning: (_nothing, _nothing),
     bml.suit: (visit_suit, _nothing),
     bml.linebreak: (visit_linebreak, _nothing),
     bml.deal: (visit_deal, _nothing),

@@ -16,7 +16,6 @@ from ...language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol,
 from ...language.model import (
     ANY_VULNERABILITY,
     Auction,
-    BidNode,
     BidTable,
     Block,
     BulletList,
@@ -28,7 +27,6 @@ from ...language.model import (
     RichText,
     Seat,
     Table,
-    TableCall,
 )
 from ...language.notation import CALL_LABELS, anchor
 from .. import nodes as bml
@@ -89,7 +87,7 @@ def merge_text(items: list[nodes.Node]) -> list[nodes.Node]:
 
 def call_nodes(call: Call) -> list[nodes.Node]:
     """A concrete call: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``; an
-    opponents' call with a meaning gets it as a small label: ``2♣ Landy``."""
+    opponents' call with a meaning gets it in italics: ``2♣ Landy``."""
     if call.kind is CallKind.BID:
         assert call.strain is not None
         shown = merge_text([nodes.Text(str(call.level)), _strain(call.strain)])
@@ -97,24 +95,7 @@ def call_nodes(call: Call) -> list[nodes.Node]:
         shown = [nodes.Text(CALL_LABELS[str(call.plain)])]
     if call.qualification is None:
         return shown
-    label = nodes.inline(call.qualification, call.qualification, classes=["bml-qualification"])
-    return [*shown, nodes.Text("\u00a0"), label]
-
-
-def table_call_nodes(written: TableCall) -> list[nodes.Node]:
-    """A call of a bidding table as written: ``1♣``, ``2♥♠``, ``(1NT)``, ``2M``, ``1red``, ``1step``."""
-    if written.call is not None:
-        body = call_nodes(written.call)
-    elif written.strains and written.variable is None and written.colour is None:  # 2HS, not 2M or 1red
-        body = merge_text([nodes.Text(str(written.level)), *(_strain(strain) for strain in written.strains)])
-    else:
-        body = [nodes.Text(written.written.partition("{")[0])]
-    if written.call is None and written.qualification is not None:
-        label = nodes.inline(written.qualification, written.qualification, classes=["bml-qualification"])
-        body = [*body, nodes.Text("\u00a0"), label]
-    if written.ours:
-        return body
-    return merge_text([nodes.Text("("), *body, nodes.Text(")")])
+    return [*shown, nodes.Text("\u00a0"), nodes.emphasis(call.qualification, call.qualification)]
 
 
 # --------------------------------------------------------------------------
@@ -163,36 +144,30 @@ def block(item: Block, *, tree: bool, anchors: bool = True) -> list[nodes.Node]:
 
 
 def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidtable:
-    """A bidding table; with ``anchors``, each row's ``ids`` are the anchors
-    (:func:`.sequences.anchor`) of the sequences it stands for, found by the
-    expansion (:attr:`BidNode.sequences`): several for a pattern such as
-    ``2M``. Where two rows of a page stand for the same sequence, the
-    :mod:`.anchors` transform keeps the anchor on the one that defines it."""
-    node = bml.bidtable(
+    """A bidding table: one node holding the model, drawn whole by each builder.
+
+    With ``anchors``, each row carries the anchors (:func:`.notation.anchor`)
+    of the sequences it stands for, found by the expansion
+    (:attr:`BidNode.sequences`): several for a pattern such as ``2M``. Where
+    two rows of a page stand for the same sequence, the :mod:`.anchors`
+    transform keeps the anchor on the one that defines it. The rows' sequences
+    are dropped once their anchors are made. The node has no
+    children: the builders that read the table's text get it when the page
+    is written (:func:`.nodes.fallback.replace_nodes`).
+    """
+    rows = list(bml.rows_in_order(table.rows))
+    ids = [list(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else [] for row in rows]
+    for row in rows:
+        # Drawing needs the anchors, not the sequences: the stored doctree
+        # (pickled once, loaded up to three times by LaTeX) is half as big.
+        row.sequences = []
+    return bml.bidtable(
+        model=table,
         tree=tree,
         seat="" if table.seat is Seat.ANY else table.seat.label,
         vulnerability="" if table.vulnerability == ANY_VULNERABILITY else table.vulnerability.label,
+        anchors=ids,
     )
-    node += _bid_rows(table.rows, anchors)
-    return node
-
-
-def _bid_rows(rows: list[BidNode], anchors: bool) -> bml.bidrows:
-    node = bml.bidrows()
-    for row in rows:
-        call = bml.bidcall("-".join(written.notation for written in row.calls))
-        for index, written in enumerate(row.calls):
-            if index:
-                call += nodes.Text("\u2013")
-            call += table_call_nodes(written)
-        item = bml.bidrow("", call, bml.bidmeaning(row.description.text, "", *inline(row.description.inline)))
-        item.source, item.line = row.location.file, row.location.line
-        if anchors:
-            item["ids"] = list(dict.fromkeys(anchor(*key) for key in row.sequences))
-        if row.children:
-            item += _bid_rows(row.children, anchors)
-        node += item
-    return node
 
 
 def deal(model: Deal) -> bml.deal:

@@ -11,11 +11,12 @@ latex_use_xindy = False
 
 def add_anchors(app, doctree):
     """Give tables, some rows, deals and auctions anchors, as cross-reference targets would."""
-    from sphinx_bml.sphinx.nodes import auction, bidrow, bidtable, deal
+    from sphinx_bml.sphinx.nodes import auction, bidtable, deal
 
-    for number, row in enumerate(doctree.findall(bidrow)):
+    rows = [anchors for table in doctree.findall(bidtable) for anchors in table.anchors]
+    for number, anchors in enumerate(rows):
         if number % 3 == 0:
-            row["ids"].append(f"bml-row-{number}")
+            anchors.append(f"bml-row-{number}")
     for kind in (bidtable, deal, auction):
         for number, node in enumerate(doctree.findall(kind)):
             node["ids"].append(f"bml-{kind.__name__}-{number}")

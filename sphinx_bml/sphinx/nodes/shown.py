@@ -1,0 +1,213 @@
+"""What a row of a bidding table shows: its calls and its meaning, ready to draw.
+
+The visitors of each builder draw a table straight from the engine's model.
+This module turns a row's calls and the tokens of its meaning
+(:attr:`~sphinx_bml.language.model.Description.inline`) into a tuple of
+four kinds of token, the same for every builder: :class:`Text` (bids and
+dashes spelled out, neighbouring text joined), :class:`SuitSymbol`,
+:class:`LineBreak` and :class:`Styled`. Sphinx's smart quotes never see
+the tables' text (it is not docutils text), so :func:`with_smart_quotes`
+educates the quotes of a meaning as Sphinx's ``SmartQuotes`` transform
+does to prose, for the builders it does so for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docutils import nodes
+from docutils.utils import normalize_language_tag
+from docutils.utils.smartquotes import educate_tokens, smartchars
+from sphinx.util.docutils import SphinxTranslator
+
+from ...language.calls import CallKind, Strain
+from ...language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol, Text
+from ...language.model import BidNode, TableCall
+from ...language.notation import CALL_LABELS, SUIT_GLYPHS
+from . import bidtable, linebreak, rows_in_order, suit_node
+
+_DASHES = {False: "\u2013", True: "\u2014"}
+#: What the smart quotes change (quotes, ``--``, ``...``, backslash escapes): text without it stays as it is.
+_EDUCATED = re.compile(r"['\"`\\]|--|\.\.\.|\. \. \.")
+
+
+def _add_text(shown: list[Inline], text: str) -> None:
+    if shown and isinstance(shown[-1], Text):
+        shown[-1] = Text(shown[-1].text + text)
+    else:
+        shown.append(Text(text))
+
+
+def _add_strain(shown: list[Inline], strain: Strain) -> None:
+    if strain is Strain.NOTRUMP:
+        _add_text(shown, "NT")
+    else:
+        shown.append(SuitSymbol(strain))
+
+
+def meaning_tokens(tokens: tuple[Inline, ...]) -> tuple[Inline, ...]:
+    """Inline tokens as drawn: bids as a level and a suit, dashes as en and em dashes, text joined."""
+    shown: list[Inline] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            _add_text(shown, token.text)
+        elif isinstance(token, SuitSymbol):
+            _add_strain(shown, token.strain)
+        elif isinstance(token, Bid):
+            _add_text(shown, str(token.level))
+            _add_strain(shown, token.strain)
+        elif isinstance(token, Dash):
+            _add_text(shown, _DASHES[token.em])
+        elif isinstance(token, LineBreak):
+            shown.append(token)
+        else:
+            shown.append(Styled(token.style, meaning_tokens(token.children)))
+    return tuple(shown)
+
+
+def _add_table_call(shown: list[Inline], written: TableCall) -> None:
+    if not written.ours:
+        _add_text(shown, "(")
+    call = written.call
+    if call is not None:
+        if call.kind is CallKind.BID:
+            assert call.strain is not None
+            _add_text(shown, str(call.level))
+            _add_strain(shown, call.strain)
+        else:
+            _add_text(shown, CALL_LABELS[str(call.plain)])
+    elif written.strains and written.variable is None and written.colour is None:  # 2HS, not 2M or 1red
+        _add_text(shown, str(written.level))
+        for strain in written.strains:
+            _add_strain(shown, strain)
+    else:
+        _add_text(shown, written.written.partition("{")[0])
+    if written.qualification:  # what the opponents' call means, in italics: (2♣ Landy)
+        _add_text(shown, "\u00a0")
+        shown.append(Styled("italic", (Text(written.qualification),)))
+    if not written.ours:
+        _add_text(shown, ")")
+
+
+def call_tokens(row: BidNode) -> tuple[Inline, ...]:
+    """A row's calls as written, with suit symbols: ``1♥``, ``(1NT)``, ``2♥♠``, ``2M``, ``1N–2♣``."""
+    shown: list[Inline] = []
+    for index, written in enumerate(row.calls):
+        if index:
+            _add_text(shown, "\u2013")
+        _add_table_call(shown, written)
+    return tuple(shown)
+
+
+def plain(tokens: tuple[Inline, ...], *, marks: dict[str, str] | None = None) -> str:
+    """Drawn tokens as text with suit symbols; ``marks``: the sign around each style (else none)."""
+    parts: list[str] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            parts.append(token.text)
+        elif isinstance(token, SuitSymbol):
+            parts.append(SUIT_GLYPHS[token.strain.value])
+        elif isinstance(token, LineBreak):
+            parts.append("\n")
+        elif isinstance(token, Styled):
+            mark = marks.get(token.style, "") if marks else ""
+            parts.append(mark + plain(token.children, marks=marks) + mark)
+    return "".join(parts)
+
+
+def row_text(row: BidNode) -> str:
+    """A row's call and meaning on one line: what the search index and the checks of characters read."""
+    meaning = plain(meaning_tokens(row.description.inline)).replace("\n", " ")
+    return f"{plain(call_tokens(row))} {meaning}"
+
+
+# --------------------------------------------------------------------------
+# Smart quotes
+
+
+def smart_quotes(translator: SphinxTranslator) -> tuple[str, str] | None:
+    """The smart-quotes action and language Sphinx applies to prose for this
+    builder (see ``sphinx.transforms.SphinxSmartQuotes``), or ``None``."""
+    config = translator.config
+    excludes = config.smartquotes_excludes
+    if getattr(translator.settings, "smart_quotes", True) is False or config.smartquotes is False:
+        return None
+    if translator.builder.name in excludes.get("builders", []) or config.language in excludes.get("languages", []):
+        return None
+    language = translator.builder.env.settings.get("language_code", "en")
+    tag = next((tag for tag in normalize_language_tag(language) if tag in smartchars.quotes), None)
+    return None if tag is None else (config.smartquotes_action, tag)
+
+
+def with_smart_quotes(tokens: tuple[Inline, ...], quotes: tuple[str, str] | None) -> tuple[Inline, ...]:
+    """Drawn tokens with their quotes, dashes and ellipses educated as prose's are (monospace kept)."""
+    if quotes is None:
+        return tokens
+    texts = list(_texts(tokens, literal=False))
+    if not any(kind == "plain" and _EDUCATED.search(text) for kind, text in texts):
+        return tokens
+    action, language = quotes
+    return _replace(tokens, iter(educate_tokens(texts, attr=action, language=language)))
+
+
+def _texts(tokens: tuple[Inline, ...], literal: bool) -> Iterator[tuple[str, str]]:
+    """The texts in order, as SmartQuotes reads them (a suit symbol's text too, as context)."""
+    for token in tokens:
+        if isinstance(token, Text):
+            yield ("literal" if literal else "plain"), token.text
+        elif isinstance(token, SuitSymbol):
+            yield "plain", SUIT_GLYPHS[token.strain.value]
+        elif isinstance(token, Styled):
+            yield from _texts(token.children, literal or token.style == "monospace")
+
+
+def _replace(tokens: tuple[Inline, ...], educated: Iterator[str]) -> tuple[Inline, ...]:
+    shown: list[Inline] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            shown.append(Text(next(educated)))
+        elif isinstance(token, SuitSymbol):
+            next(educated)
+            shown.append(token)
+        elif isinstance(token, Styled):
+            shown.append(Styled(token.style, _replace(token.children, educated)))
+        else:
+            shown.append(token)
+    return tuple(shown)
+
+
+# --------------------------------------------------------------------------
+# Styled text: rare, drawn by the builder's own visitors
+
+_STYLES: dict[str, type[nodes.TextElement]] = {
+    "italic": nodes.emphasis,
+    "bold": nodes.strong,
+    "monospace": nodes.literal,
+}
+
+
+def styled_node(token: Styled) -> nodes.Element:
+    """Italic, bold or monospace text as the docutils node the builder's translator draws."""
+    return _STYLES[token.style]("", "", *_nodes(token.children))
+
+
+def _nodes(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
+    result: list[nodes.Node] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            result.append(nodes.Text(token.text))
+        elif isinstance(token, SuitSymbol):
+            result.append(suit_node(token.strain.value))
+        elif isinstance(token, LineBreak):
+            result.append(linebreak())
+        elif isinstance(token, Styled):
+            result.append(styled_node(token))
+    return result
+
+
+def table_text(table: bidtable) -> nodes.Text:
+    """The text of a table, one line per row (:func:`row_text`): what Sphinx's
+    search index reads (it collects Text nodes) and the check of the
+    characters pdflatex can print."""
+    return nodes.Text("\n".join(row_text(row) for row in rows_in_order(table.model.rows)))
