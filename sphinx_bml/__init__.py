@@ -65,6 +65,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         app.add_node(node, html=html.VISITORS[node], latex=latex.VISITORS[node], text=text.VISITORS[node])
     app.connect("doctree-resolved", fallback.replace_nodes)
     app.connect("doctree-resolved", links.link_tables)  # continuation tables and the rows they continue
+    app.connect("env-get-updated", links.pages_to_rewrite)
     app.connect("config-inited", html.add_stylesheet)
     app.add_css_file(html.STYLESHEET.name)
     app.add_latex_package(latex.PACKAGE)

@@ -289,3 +289,18 @@ def test_a_pdf_with_alerts_conditions_and_abbreviations(tmp_path: Path) -> None:
     assert "15–17 HCP, balanced" in text
     assert "BAL (balanced)" in text
     assert "5+ cards in a major, 8–9 HCP" in text
+
+
+def test_a_page_is_written_again_when_the_table_continuing_its_row_goes(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    index = "Notes\n=====\n\n.. toctree::\n\n   notes\n   stayman\n"
+    notes = NOTES.replace(".. toctree::\n\n   stayman\n", "")
+    src = write_project(tmp_path / "src", index, CONF, notes__rst=notes, stayman__rst=STAYMAN)
+    app = make_app("html", srcdir=src)
+    app.build()
+    assert soup(app, "notes").select("span.bml-continued")
+    (src / "stayman.rst").write_text("Stayman\n=======\n\nWritten later.\n", encoding="utf-8")
+    again = make_app("html", srcdir=src)
+    again.build()
+    assert soup(again, "notes").select("span.bml-continued") == []

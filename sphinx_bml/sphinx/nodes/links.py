@@ -12,7 +12,9 @@ tooltip of the link back) and ``continued_at`` (row number → the URIs and
 page titles of the tables continuing it).
 
 The continuation tables of the whole site are listed once per build
-(:func:`continuations`), not once per row.
+(:func:`continuations`), not once per row. A page's links depend on other
+pages: :func:`pages_to_rewrite` writes again the pages whose links may have
+changed although their source did not.
 """
 
 from __future__ import annotations
@@ -25,11 +27,12 @@ from weakref import WeakKeyDictionary
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.builders import Builder
+from sphinx.environment import BuildEnvironment
 
 from ...language.calls import Sequence
 from ...language.errors import Location
 from ...language.model import ANY_VULNERABILITY, Seat
-from ...language.notation import anchor
+from ...language.notation import anchor, object_name
 from . import bidtable
 
 #: The seat and vulnerability parts of an anchor (``bml-s3-vy0-1n`` is ``bml-1n`` at a seat and vulnerability).
@@ -138,3 +141,39 @@ def _links_forward(app: Sphinx, table: bidtable, docname: str) -> dict[int, list
             if (uri, title) not in links.get(number, []):
                 links.setdefault(number, []).append((uri, title))
     return links
+
+
+#: The environment's record of the links between tables, as the pages were last written.
+_LINKS = "bml_table_links"
+
+
+def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-get-updated``: when a table continuing a sequence appears, goes or moves,
+    every page with bidding tables is written again (a row on any of them may
+    link to it); when the row a continuation table links back to moves, that
+    table's page is."""
+    from ..domain.domain import bml_domain  # the domain imports the nodes
+
+    domain = bml_domain(env)
+    continued = tuple(
+        sorted(
+            (docname, any_context(sequence))
+            for docname, page in domain.pages.items()
+            for continuation in page.continued
+            for sequence in continuation.sequences
+        )
+    )
+    back = {
+        (docname, object_name(continuation.sequences[0], None, None)): domain.resolution(
+            docname, object_name(continuation.sequences[0], None, None)
+        )
+        for docname, page in domain.pages.items()
+        for continuation in page.continued
+    }
+    before = getattr(env, _LINKS, None)
+    setattr(env, _LINKS, (continued, back))
+    if before is None:
+        return []
+    if before[0] != continued:
+        return sorted(domain.pages)
+    return sorted({docname for key, found in back.items() if before[1].get(key) != found for docname in key[:1]})
