@@ -5,7 +5,11 @@ Semantic markup, styled by ``static/bml.css`` (no images, no scripts):
 * a bidding table is nested lists: ``div.bml-bidtable`` > ``ul.bml-bids`` >
   ``li.bml-bid`` holding ``span.bml-call``, ``span.bml-meaning`` and the
   ``ul.bml-bids`` of the answers; ``bml-tree`` or ``bml-plain`` on the table
-  chooses connecting lines or plain indentation;
+  chooses connecting lines or plain indentation; an alertable call ends with
+  ``sup.bml-alert``, a hand condition is ``span.bml-condition`` at the end of
+  the meaning, a row with an anchor has a permalink (``a.headerlink``) and the
+  row a link lands on is highlighted (``:target``); with ``bml_collapsible``,
+  a row with answers is a ``<details open>`` (``bml-collapsible`` on the table);
 * a suit is its symbol as text, so that copying and searching work, with a
   class for its colour and a name for screen readers:
   ``<span class="bml-suit bml-hearts" role="img" aria-label="hearts">♥</span>``
