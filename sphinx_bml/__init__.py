@@ -36,7 +36,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.domain import search
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
-    from .sphinx.nodes import fallback, html, latex, text
+    from .sphinx.nodes import fallback, html, latex, links, text
     from .sphinx.reading import abbreviations, practice, summary
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
@@ -64,6 +64,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     for node in nodes.ALL_NODES:
         app.add_node(node, html=html.VISITORS[node], latex=latex.VISITORS[node], text=text.VISITORS[node])
     app.connect("doctree-resolved", fallback.replace_nodes)
+    app.connect("doctree-resolved", links.link_tables)  # continuation tables and the rows they continue
+    app.connect("env-get-updated", links.pages_to_rewrite)
     app.connect("config-inited", html.add_stylesheet)
     app.add_css_file(html.STYLESHEET.name)
     app.add_latex_package(latex.PACKAGE)

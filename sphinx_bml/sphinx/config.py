@@ -257,6 +257,25 @@ SETTINGS: tuple[Setting, ...] = (
         '``{"F": "forcing", "MSS": "minor suit Stayman"}``. ``.. bml-glossary::`` lists those the site uses.',
         types=(dict, str),
     ),
+    # -- drawing the tables: hand conditions, folding
+    Setting(
+        "bml_show_conditions",
+        True,
+        _yes_or_no,
+        "env",
+        "``True``",
+        "show each row's hand condition (``{{ 15-17 hcp, balanced }}``) in plain words on a small line under its "
+        "meaning (HTML, PDF and text); ``False``: the conditions are used for practice only.",
+    ),
+    Setting(
+        "bml_collapsible",
+        False,
+        _yes_or_no,
+        "html",
+        "``False``",
+        "in HTML, each row with answers can be folded and unfolded with a click (all open when the page opens, "
+        "no JavaScript). A directive's ``:collapsible:`` or ``:no-collapsible:`` wins.",
+    ),
 )
 
 

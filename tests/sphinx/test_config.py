@@ -28,6 +28,8 @@ BAD_VALUES: dict[str, list[Any]] = {
     "bml_bboalert_alerts_only": ["yes", None],
     "bml_bss_dispositions": [1, None],
     "bml_abbreviations": ["WBF", ["F"], {"F": 1}, {"S O": "sign-off"}, {"": "nothing"}, None],
+    "bml_show_conditions": ["yes", 1],
+    "bml_collapsible": ["no", None],
 }
 
 

@@ -42,6 +42,12 @@ class bidtable(nodes.General, nodes.Element):
     ``anchors``        for each row, in reading order (:func:`rows_in_order`), the anchors
                        (ids) of the sequences it stands for: link targets; the first one is
                        the row's own id, the others mark the same place
+    ``collapsible``    (optional) the directive's ``:collapsible:`` / ``:no-collapsible:``;
+                       absent: ``bml_collapsible`` decides
+    ``continues``      (a table continuing a sequence, ``1N-2C;``) the references to the
+    ``head_id``        sequence its head stands for, and the id its head carries (:mod:`.links`)
+    ``continues_uri``  (HTML, set when the page is resolved) the link back, and the links
+    ``continued_at``   forward by row number (:func:`.links.link_tables`)
     """
 
     @property

@@ -42,8 +42,9 @@ def replace_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             table[:] = [shown.table_text(table)]
     if app.builder.format in RENDERED_FORMATS:
         return
+    conditions = bool(app.config.bml_show_conditions)
     for table in list(doctree.findall(bml.bidtable)):
-        table.replace_self(bid_table(table))
+        table.replace_self(bid_table(table, conditions))
     for deal in list(doctree.findall(bml.deal)):
         deal.replace_self(_literal(deal, diagrams.deal_lines(deal.model)))
     for auction in list(doctree.findall(bml.auction)):
@@ -54,17 +55,18 @@ def replace_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         linebreak.replace_self(nodes.Text(" "))
 
 
-def bid_table(table: bml.bidtable) -> list[nodes.Node]:
-    """The table as nested bullet lists, after a line saying its seat and vulnerability."""
+def bid_table(table: bml.bidtable, conditions: bool = True) -> list[nodes.Node]:
+    """The table as nested bullet lists, after a line saying its seat and vulnerability;
+    an alertable call is followed by ``!``, a hand condition is a paragraph in italics."""
     result: list[nodes.Node] = []
     context = ", ".join(part for part in (table.get("seat", ""), table.get("vulnerability", "")) if part)
     if context:
         result.append(nodes.paragraph("", "", nodes.emphasis(context, context)))
-    result.append(_bullets(table.model.rows, iter(table.anchors)))
+    result.append(_bullets(table.model.rows, iter(table.anchors), conditions))
     return result
 
 
-def _bullets(rows: list[BidNode], anchors: Iterator[list[str]]) -> nodes.bullet_list:
+def _bullets(rows: list[BidNode], anchors: Iterator[list[str]], conditions: bool) -> nodes.bullet_list:
     bullets = nodes.bullet_list(bullet="-")
     for row in rows:
         item = nodes.list_item(ids=list(next(anchors)))  # the anchors of the row's sequences
@@ -74,11 +76,15 @@ def _bullets(rows: list[BidNode], anchors: Iterator[list[str]]) -> nodes.bullet_
                 lines.append([])
             else:
                 lines[-1] += _inline((token,))
-        call = nodes.strong("", "", *_inline(shown.call_tokens(row)))
+        alert = [nodes.Text(shown.ALERT_MARK)] if row.alert else []
+        call = nodes.strong("", "", *_inline(shown.call_tokens(row)), *alert)
         item += nodes.paragraph("", "", call, nodes.Text("  "), *lines[0])
         item += [nodes.paragraph("", "", *line) for line in lines[1:] if line]
+        condition = shown.condition_text(row) if conditions else ""
+        if condition:
+            item += nodes.paragraph("", "", nodes.emphasis(condition, condition))
         if row.children:
-            item += _bullets(row.children, anchors)
+            item += _bullets(row.children, anchors, conditions)
         bullets += item
     return bullets
 

@@ -5,7 +5,11 @@ Semantic markup, styled by ``static/bml.css`` (no images, no scripts):
 * a bidding table is nested lists: ``div.bml-bidtable`` > ``ul.bml-bids`` >
   ``li.bml-bid`` holding ``span.bml-call``, ``span.bml-meaning`` and the
   ``ul.bml-bids`` of the answers; ``bml-tree`` or ``bml-plain`` on the table
-  chooses connecting lines or plain indentation;
+  chooses connecting lines or plain indentation; an alertable call ends with
+  ``sup.bml-alert``, a hand condition is ``span.bml-condition`` at the end of
+  the meaning, a row with an anchor has a permalink (``a.headerlink``) and the
+  row a link lands on is highlighted (``:target``); with ``bml_collapsible``,
+  a row with answers is a ``<details open>`` (``bml-collapsible`` on the table);
 * a suit is its symbol as text, so that copying and searching work, with a
   class for its colour and a name for screen readers:
   ``<span class="bml-suit bml-hearts" role="img" aria-label="hearts">♥</span>``
@@ -17,6 +21,7 @@ Semantic markup, styled by ``static/bml.css`` (no images, no scripts):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -26,14 +31,18 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.writers.html5 import HTML5Translator
 
-from ...language.inline import Inline, LineBreak, Styled, SuitSymbol, Text
+from ...language.abbreviations import Abbreviation
+from ...language.inline import LineBreak, Styled, SuitSymbol, Text
 from ...language.model import BidNode
 from ...language.notation import SUIT_GLYPHS, SUIT_NAMES
 from .. import nodes as bml
+from ..reading.abbreviations import site_abbreviations
 from . import diagrams, shown
 from .diagrams import AUCTION_SEATS, COMPASS
 
 STYLESHEET = Path(__file__).parent / "static" / "bml.css"
+#: What a row's permalink says; its sign, ``¶``, is the stylesheet's (``::before``): not copied with the text.
+PERMALINK = "Link to this sequence"
 _SYMBOL_SUITS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
 
 
@@ -74,47 +83,129 @@ def _four_colour(translator: HTML5Translator) -> bool:
 def visit_bidtable(self: HTML5Translator, node: bml.bidtable) -> None:
     """The whole table, from its model; the search text it holds is skipped."""
     style = "bml-tree" if node.get("tree", True) else "bml-plain"
-    self.body.append(self.starttag(node, "div", CLASS=f"bml-bidtable {style}"))
+    drawing = Drawing.of(self, node)
+    classes = f"bml-bidtable {style}" + (" bml-collapsible" if drawing.collapsible else "")
+    self.body.append(self.starttag(node, "div", CLASS=classes))
     context = ", ".join(part for part in (node.get("seat", ""), node.get("vulnerability", "")) if part)
     if context:
         self.body.append(f'<p class="bml-context">{escape(context)}</p>\n')
-    _rows(self, node.model.rows, iter(node.anchors), _four_colour(self), shown.smart_quotes(self))
+    _rows(self, node.model.rows, iter(enumerate(node.anchors)), drawing)
     self.body.append("</div>\n")
     raise nodes.SkipNode
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """How the rows of one table are drawn: the settings, and the links made when the page was resolved."""
+
+    four: bool
+    quotes: tuple[str, str] | None
+    abbreviations: dict[str, str]
+    conditions: bool
+    collapsible: bool
+    #: the head of a continuation table: where its sequence is described, and the tooltip (:mod:`.links`)
+    back: tuple[str, str] | None
+    #: row number → the continuation tables of its sequence elsewhere: (URI, page title)
+    forward: dict[int, list[tuple[str, str]]]
+    #: the id a continuation table's head carries, for the links forward to land on
+    head_id: str
+
+    @classmethod
+    def of(cls, self: HTML5Translator, node: bml.bidtable) -> Drawing:
+        config = self.config
+        collapsible = node.get("collapsible")
+        back = node.get("continues_uri")
+        return cls(
+            four=_four_colour(self),
+            quotes=shown.smart_quotes(self),
+            abbreviations=site_abbreviations(config),
+            conditions=bool(config.bml_show_conditions),
+            collapsible=bool(config.bml_collapsible if collapsible is None else collapsible),
+            back=tuple(back) if back else None,
+            forward=node.get("continued_at", {}),
+            head_id=str(node.get("head_id", "")),
+        )
 
 
 def _rows(
     self: HTML5Translator,
     rows: list[BidNode],
-    anchors: Iterator[list[str]],
-    four: bool,
-    quotes: tuple[str, str] | None,
+    anchors: Iterator[tuple[int, list[str]]],
+    drawing: Drawing,
 ) -> None:
     """``ul.bml-bids``: each row a ``li.bml-bid`` holding its call, its meaning and its answers.
 
     A row written as a pattern (``2M``) holds the anchors of all its
     sequences: the first is the ``<li>``'s id, the others empty spans inside
     the call (inside the ``<li>`` they would take places in the row's grid).
+    A row with an anchor ends its meaning with a permalink (``a.headerlink``,
+    shown on hover, as Sphinx's headings; its ``¶`` drawn by the stylesheet, so
+    that copying a table copies no ``¶``). With ``collapsible``, a row with
+    answers holds a ``<details open>``: its ``<summary>`` the call and the
+    meaning, then the answers.
     """
     body = self.body
     body.append('<ul class="bml-bids">\n')
     for row in rows:
-        ids = next(anchors)
+        number, ids = next(anchors)
         body.append(f'<li class="bml-bid" id="{self.attval(ids[0])}">' if ids else '<li class="bml-bid">')
-        body.append('<span class="bml-call">')
-        body.extend(f'<span id="{self.attval(anchor)}"></span>' for anchor in ids[1:])
-        _tokens(self, shown.call_tokens(row), four)
-        body.append('</span><span class="bml-meaning">')
-        _tokens(self, shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), quotes), four)
+        folding = drawing.collapsible and bool(row.children)
+        if folding:
+            body.append('<details class="bml-fold" open="open"><summary>')
+        _call(self, row, ids, number, drawing)
+        body.append('<span class="bml-meaning">')
+        tokens = shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), drawing.quotes)
+        _tokens(self, shown.with_abbreviations(tokens, drawing.abbreviations), drawing.four)
+        if ids:
+            body.append(
+                f'<a class="headerlink" href="#{self.attval(ids[0])}" title="{PERMALINK}" aria-label="{PERMALINK}"></a>'
+            )
+        _continued(self, drawing.forward.get(number, []))
+        condition = shown.condition_text(row) if drawing.conditions else ""
+        if condition:
+            body.append(f'<span class="bml-condition">{text_html(condition, drawing.four)}</span>')
         body.append("</span>")
+        if folding:
+            body.append("</summary>")
         if row.children:
-            _rows(self, row.children, anchors, four, quotes)
+            _rows(self, row.children, anchors, drawing)
+        if folding:
+            body.append("</details>")
         body.append("</li>\n")
     body.append("</ul>\n")
 
 
-def _tokens(self: HTML5Translator, tokens: tuple[Inline, ...], four: bool) -> None:
-    """Drawn tokens (:mod:`.shown`): text escaped as the translator escapes text, suits dressed."""
+def _continued(self: HTML5Translator, places: list[tuple[str, str]]) -> None:
+    """``span.bml-continued``: a small line linking to the tables that continue the row's sequence."""
+    if places:
+        links = ", ".join(f'<a href="{self.attval(uri)}">{self.encode(title)}</a>' for uri, title in places)
+        self.body.append(f'<span class="bml-continued">continued: {links}</span>')
+
+
+def _call(self: HTML5Translator, row: BidNode, ids: list[str], number: int, drawing: Drawing) -> None:
+    """``span.bml-call``: the extra anchors of a pattern row, the call (a link back, on a
+    continuation table's head), the alert mark."""
+    body = self.body
+    body.append('<span class="bml-call">')
+    body.extend(f'<span id="{self.attval(anchor)}"></span>' for anchor in ids[1:])
+    back = drawing.back if number == 0 else None
+    if number == 0 and drawing.head_id:
+        body.append(f'<span id="{self.attval(drawing.head_id)}"></span>')
+    if back is not None:
+        uri, title = back
+        body.append(f'<a class="bml-continues" href="{self.attval(uri)}" title="{self.attval(title)}">')
+    _tokens(self, shown.call_tokens(row), drawing.four)
+    if back is not None:
+        body.append("</a>")
+    if row.alert:
+        words = shown.ALERT_WORDS
+        body.append(f'<sup class="bml-alert" role="img" aria-label="{words}" title="{words}">{shown.ALERT_MARK}</sup>')
+    body.append("</span>")
+
+
+def _tokens(self: HTML5Translator, tokens: tuple[shown.Shown, ...], four: bool) -> None:
+    """Drawn tokens (:mod:`.shown`): text escaped as the translator escapes text, suits dressed,
+    abbreviations as ``<abbr title>``."""
     for token in tokens:
         if isinstance(token, Text):
             self.body.append(self.encode(token.text))
@@ -124,6 +215,8 @@ def _tokens(self: HTML5Translator, tokens: tuple[Inline, ...], four: bool) -> No
             self.body.append("<br />")
         elif isinstance(token, Styled):
             shown.styled_node(token).walkabout(self)
+        elif isinstance(token, Abbreviation):
+            self.body.append(f'<abbr title="{self.attval(token.meaning)}">{self.encode(token.text)}</abbr>')
 
 
 def visit_suit(self: HTML5Translator, node: bml.suit) -> None:

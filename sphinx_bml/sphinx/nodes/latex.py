@@ -23,19 +23,21 @@ import shutil
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.writers.latex import LaTeXTranslator
 
+from ...language.abbreviations import Abbreviation
 from ...language.calls import Call, Strain
 from ...language.errors import Kind
-from ...language.inline import Inline, LineBreak, Styled, SuitSymbol, Text
+from ...language.inline import LineBreak, Styled, SuitSymbol, Text
 from ...language.model import AuctionMark, BidNode, Contract, Deal, Direction
 from ...language.notation import cell_label
 from .. import nodes as bml
 from ..diagnostics import warn
+from ..reading.abbreviations import site_abbreviations
 from . import shown
 from .latex_characters import declared_in_style, printable_by_pdflatex, untypesettable_in_doctree
 
@@ -99,9 +101,18 @@ def visit_bidtable(self: LaTeXTranslator, node: bml.bidtable) -> None:
     if context:
         self.body.append(f"\\bmltablecontext{{{self.encode(context)}}}\n")
     self.body.append(f"\\begin{{bmlbidtable}}{{{style}}}{{{table_depth(node.model.rows)}}}\n")
-    _rows(self, node.model.rows, iter(node.anchors), [], shown.smart_quotes(self))
+    marks = Marks(shown.smart_quotes(self), site_abbreviations(self.config), bool(self.config.bml_show_conditions))
+    _rows(self, node.model.rows, iter(node.anchors), [], marks)
     self.body.append("\\end{bmlbidtable}\n")
     raise nodes.SkipNode
+
+
+class Marks(NamedTuple):
+    """What the meanings of a table are drawn with."""
+
+    quotes: tuple[str, str] | None
+    abbreviations: dict[str, str]
+    conditions: bool
 
 
 def _rows(
@@ -109,23 +120,35 @@ def _rows(
     rows: list[BidNode],
     anchors: Iterator[list[str]],
     path: list[bool],
-    quotes: tuple[str, str] | None,
+    marks: Marks,
 ) -> None:
-    """Each row: ``\\bmlrow{columns}{has answers}{call}``, its anchors, its meaning, then its answers."""
+    """Each row: ``\\bmlrow{columns}{has answers}{call}``, its anchors, its meaning, then its answers.
+
+    An alertable call is followed by ``\\bmlalert``; a hand condition is
+    ``\\bmlcondition{words}`` after the meaning (a line of its own), or the
+    meaning itself (``\\bmlconditiononly``) when the row has none."""
     for index, row in enumerate(rows):
         here = [*path, index == len(rows) - 1]
         self.body.append(f"\\bmlrow{{{row_columns(here)}}}{{{1 if row.children else 0}}}{{")
         _tokens(self, shown.call_tokens(row))
+        if row.alert:
+            self.body.append("\\bmlalert{}")
         self.body.append("}")
         self.body.append(_labels(self, next(anchors)))
-        _tokens(self, shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), quotes))
+        meaning = shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), marks.quotes)
+        _tokens(self, shown.with_abbreviations(meaning, marks.abbreviations))
+        condition = shown.condition_text(row) if marks.conditions else ""
+        if condition:
+            macro = "bmlcondition" if meaning else "bmlconditiononly"
+            self.body.append(f"\\{macro}{{{self.encode(condition)}}}")
         self.body.append("\\bmlendrow\n")
         if row.children:
-            _rows(self, row.children, anchors, here, quotes)
+            _rows(self, row.children, anchors, here, marks)
 
 
-def _tokens(self: LaTeXTranslator, tokens: tuple[Inline, ...]) -> None:
-    """Drawn tokens (:mod:`.shown`): text escaped by the translator, suits and line breaks as macros."""
+def _tokens(self: LaTeXTranslator, tokens: tuple[shown.Shown, ...]) -> None:
+    """Drawn tokens (:mod:`.shown`): text escaped by the translator, suits and line breaks as macros,
+    abbreviations as Sphinx writes them in prose (spelled out at their first use in the document)."""
     for token in tokens:
         if isinstance(token, Text):
             self.body.append(self.encode(token.text))
@@ -135,6 +158,8 @@ def _tokens(self: LaTeXTranslator, tokens: tuple[Inline, ...]) -> None:
             self.body.append("\\bmlnewline{}")
         elif isinstance(token, Styled):
             shown.styled_node(token).walkabout(self)
+        elif isinstance(token, Abbreviation):
+            nodes.abbreviation(token.text, token.text, explanation=token.meaning).walkabout(self)
 
 
 def _nothing(self: LaTeXTranslator, node: nodes.Element) -> None:

@@ -5,7 +5,11 @@ This module turns a row's calls and the tokens of its meaning
 (:attr:`~sphinx_bml.language.model.Description.inline`) into a tuple of
 four kinds of token, the same for every builder: :class:`Text` (bids and
 dashes spelled out, neighbouring text joined), :class:`SuitSymbol`,
-:class:`LineBreak` and :class:`Styled`. Sphinx's smart quotes never see
+:class:`LineBreak` and :class:`Styled`; with ``bml_abbreviations``,
+:func:`with_abbreviations` adds a fifth, the
+:class:`~sphinx_bml.language.abbreviations.Abbreviation`. A row's alert mark
+(:data:`ALERT_MARK`) and hand condition (:func:`condition_text`) are drawn
+by each builder its own way. Sphinx's smart quotes never see
 the tables' text (it is not docutils text), so :func:`with_smart_quotes`
 educates the quotes of a meaning as Sphinx's ``SmartQuotes`` transform
 does to prose, for the builders it does so for.
@@ -21,6 +25,7 @@ from docutils.utils import normalize_language_tag
 from docutils.utils.smartquotes import educate_tokens, smartchars
 from sphinx.util.docutils import SphinxTranslator
 
+from ...language.abbreviations import Abbreviation, split_abbreviations
 from ...language.calls import CallKind, Strain
 from ...language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol, Text
 from ...language.model import BidNode, TableCall
@@ -97,6 +102,40 @@ def call_tokens(row: BidNode) -> tuple[Inline, ...]:
         if index:
             _add_text(shown, "\u2013")
         _add_table_call(shown, written)
+    return tuple(shown)
+
+
+#: What follows an alertable call: ``2♦!``.
+ALERT_MARK = "!"
+#: What an alert mark stands for, in words (the accessible name of the HTML mark).
+ALERT_WORDS = "alertable"
+
+
+def condition_text(row: BidNode) -> str:
+    """A row's hand condition in plain words (``15–17 HCP, balanced``), ``""`` without one.
+
+    A pattern row (``2M``) describes its own condition, as written, not each suit's.
+    """
+    return row.condition.describe() if row.condition is not None else ""
+
+
+#: A drawn token of a meaning, with the abbreviations found in its text.
+Shown = Inline | Abbreviation
+
+
+def with_abbreviations(tokens: tuple[Inline, ...], known: dict[str, str]) -> tuple[Shown, ...]:
+    """The text of a meaning's tokens cut around the ``known`` abbreviations
+    it uses as whole words (:func:`~sphinx_bml.language.abbreviations.split_abbreviations`);
+    styled text is left as it is."""
+    if not known:
+        return tokens
+    shown: list[Shown] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            pieces = split_abbreviations(token.text, known)
+            shown += [Text(piece) if isinstance(piece, str) else piece for piece in pieces]
+        else:
+            shown.append(token)
     return tuple(shown)
 
 

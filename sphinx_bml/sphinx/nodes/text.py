@@ -1,7 +1,8 @@
 """Plain text for the sphinx-bml nodes (the ``text`` builder).
 
 A bidding table is drawn as a tree with box-drawing lines (``tree``) or
-plain indentation, the descriptions wrapped beside the calls; deals and
+plain indentation, the descriptions wrapped beside the calls (an alertable
+call marked ``2♦!``, a hand condition in brackets on a line of its own); deals and
 auctions are the diagrams of :mod:`.diagrams`; suits are their symbols.
 """
 
@@ -26,17 +27,32 @@ _PLAIN_STEP = "    "
 _MARKS = {"italic": "*", "bold": "**", "monospace": '"'}
 
 
-def bid_table_lines(table: bml.bidtable, width: int) -> list[str]:
+def bid_table_lines(table: bml.bidtable, width: int, conditions: bool = True) -> list[str]:
+    """The lines of a table; ``conditions``: with each row's hand condition (``bml_show_conditions``)."""
     lines = []
     context = ", ".join(part for part in (table.get("seat", ""), table.get("vulnerability", "")) if part)
     if context:
         lines.append(f"[{context}]")
-    return lines + _rows_lines(table.model.rows, None, bool(table.get("tree", True)), width)
+    return lines + _rows_lines(table.model.rows, None, bool(table.get("tree", True)), width, conditions)
 
 
-def _rows_lines(rows: list[BidNode], lead: str | None, tree: bool, width: int) -> list[str]:
+def call_text(row: BidNode) -> str:
+    """A row's calls as text, an alertable one marked: ``2♦!``."""
+    return shown.plain(shown.call_tokens(row)) + (shown.ALERT_MARK if row.alert else "")
+
+
+def meaning_text(row: BidNode, conditions: bool) -> str:
+    """A row's meaning as text, its hand condition on a line of its own: ``[15–17 HCP, balanced]``."""
+    meaning = shown.plain(shown.meaning_tokens(row.description.inline), marks=_MARKS)
+    condition = shown.condition_text(row) if conditions else ""
+    if not condition:
+        return meaning
+    return f"{meaning}\n[{condition}]" if meaning else f"[{condition}]"
+
+
+def _rows_lines(rows: list[BidNode], lead: str | None, tree: bool, width: int, conditions: bool) -> list[str]:
     """The lines of some rows; ``lead``: the prefix of the rows' parent (``None`` at the top)."""
-    calls = [shown.plain(shown.call_tokens(row)) for row in rows]
+    calls = [call_text(row) for row in rows]
     call_width = max((len(call) for call in calls), default=0)
     lines: list[str] = []
     for index, (row, call) in enumerate(zip(rows, calls, strict=True)):
@@ -47,7 +63,7 @@ def _rows_lines(rows: list[BidNode], lead: str | None, tree: bool, width: int) -
             first, rest = lead + (_LAST_BRANCH if last else _BRANCH), lead + (_CLEAR if last else _THROUGH)
         else:
             first = rest = lead + _PLAIN_STEP
-        meaning = shown.plain(shown.meaning_tokens(row.description.inline), marks=_MARKS)
+        meaning = meaning_text(row, conditions)
         column = len(first) + call_width + len(_GAP)
         wrapped: list[str] = []
         for line in meaning.split("\n"):
@@ -56,7 +72,7 @@ def _rows_lines(rows: list[BidNode], lead: str | None, tree: bool, width: int) -
         below = rest + ("\u2502" if tree and row.children else "")
         lines += [(below.ljust(column) + line).rstrip() for line in wrapped[1:]]
         if row.children:
-            lines += _rows_lines(row.children, rest, tree, width)
+            lines += _rows_lines(row.children, rest, tree, width, conditions)
     return lines
 
 
@@ -68,7 +84,7 @@ def _block(self: TextTranslator, lines: list[str]) -> None:
 
 
 def visit_bidtable(self: TextTranslator, node: bml.bidtable) -> None:
-    _block(self, bid_table_lines(node, MAXWIDTH - sum(self.stateindent)))
+    _block(self, bid_table_lines(node, MAXWIDTH - sum(self.stateindent), bool(self.config.bml_show_conditions)))
 
 
 def visit_deal(self: TextTranslator, node: bml.deal) -> None:

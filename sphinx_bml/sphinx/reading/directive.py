@@ -19,6 +19,8 @@ or to the documentation folder when it starts with ``/``). Options:
 ``:hide:``                  the bidding tables go to the ``.bss`` file only,
                             as with ``#HIDE``
 ``:indentation: N``         spaces per level (default: ``bml_indentation``)
+``:collapsible:`` /         in HTML, rows with answers can be folded (default:
+``:no-collapsible:``        ``bml_collapsible``)
 ``:example:``               an example, not part of the system: its tables are
                             shown but are not exported, cannot be referred to
                             and are not checked against the system; it is read
@@ -61,6 +63,8 @@ class BMLDirective(SphinxDirective):
         "hide": directives.flag,
         "indentation": directives.positive_int,
         "example": directives.flag,
+        "collapsible": directives.flag,
+        "no-collapsible": directives.flag,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -87,10 +91,23 @@ class BMLDirective(SphinxDirective):
             self.env, source, place, indentation=indentation, hidden="hide" in self.options, example=example
         )
         tree = "no-tree" not in self.options and ("tree" in self.options or bool(self.config.bml_tree))
+        collapsible = self._collapsible(place)
         result: list[nodes.Node] = []
         for block in document.blocks:
-            result += to_nodes.block(block, tree=tree, anchors=not example)
+            result += to_nodes.block(block, tree=tree, anchors=not example, collapsible=collapsible)
         return result
+
+    def _collapsible(self, place: Place) -> bool | None:
+        """``:collapsible:`` (``True``), ``:no-collapsible:`` (``False``), neither: ``None`` (``bml_collapsible``)."""
+        if "no-collapsible" in self.options:
+            if "collapsible" in self.options:
+                warn(
+                    Kind.DIRECTIVE,
+                    "the bml directive says both :collapsible: and :no-collapsible:; :no-collapsible: is used",
+                    place.locate(None),
+                )
+            return False
+        return True if "collapsible" in self.options else None
 
     @property
     def _includes_enabled(self) -> bool:

@@ -28,8 +28,9 @@ from ...language.model import (
     Seat,
     Table,
 )
-from ...language.notation import CALL_LABELS, anchor
+from ...language.notation import CALL_LABELS, anchor, object_name
 from .. import nodes as bml
+from ..nodes.links import continuation_id
 
 _STYLES: dict[str, type[nodes.TextElement]] = {
     "italic": nodes.emphasis,
@@ -102,17 +103,21 @@ def call_nodes(call: Call) -> list[nodes.Node]:
 # Blocks
 
 
-def block(item: Block, *, tree: bool, anchors: bool = True) -> list[nodes.Node]:
+def block(item: Block, *, tree: bool, anchors: bool = True, collapsible: bool | None = None) -> list[nodes.Node]:
     """The nodes of one block; a heading becomes a rubric, a hidden table nothing.
 
     With ``anchors``, each row of a bidding table carries the anchors of the
-    sequences it stands for (see :func:`bid_table`).
+    sequences it stands for (see :func:`bid_table`); ``collapsible``: the
+    directive's ``:collapsible:`` (``True``) or ``:no-collapsible:``
+    (``False``), else ``None`` (``bml_collapsible`` decides).
     """
     node: nodes.Element
     if isinstance(item, BidTable):
         if item.hidden or not item.rows:
             return []  # #HIDE: for the .bss file only; no rows: every row had a problem
         node = bid_table(item, tree=tree, anchors=anchors)
+        if collapsible is not None:
+            node["collapsible"] = collapsible
     elif isinstance(item, Heading):
         node = nodes.rubric("", "", *rich_text(item.text))
     elif isinstance(item, Paragraph):
@@ -157,17 +162,33 @@ def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidta
     """
     rows = list(bml.rows_in_order(table.rows))
     ids = [list(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else [] for row in rows]
+    continues = continued_sequence(table) if anchors else {}
     for row in rows:
         # Drawing needs the anchors, not the sequences: the stored doctree
         # (pickled once, loaded up to three times by LaTeX) is half as big.
         row.sequences = []
-    return bml.bidtable(
+    node = bml.bidtable(
         model=table,
         tree=tree,
         seat="" if table.seat is Seat.ANY else table.seat.label,
         vulnerability="" if table.vulnerability == ANY_VULNERABILITY else table.vulnerability.label,
         anchors=ids,
     )
+    node.attributes.update(continues)
+    return node
+
+
+def continued_sequence(table: BidTable) -> dict[str, object]:
+    """For a table continuing a sequence (``1N-2C;``): ``continues``, the references
+    (:func:`.notation.object_name`) to the sequence its head stands for, at the
+    table's seat and vulnerability and at any, for the link back to where it is
+    described; and ``head_id``, the id the links forward land on
+    (:func:`.nodes.links.continuation_id`). Empty for other tables."""
+    if not table.continues or not table.rows or not table.rows[0].sequences:
+        return {}
+    seat, vulnerability, sequence = table.rows[0].sequences[0]
+    references = [object_name(sequence, seat, vulnerability), object_name(sequence, None, None)]
+    return {"continues": list(dict.fromkeys(references)), "head_id": continuation_id(sequence)}
 
 
 def deal(model: Deal) -> bml.deal:
