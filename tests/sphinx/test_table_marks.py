@@ -304,3 +304,17 @@ def test_a_page_is_written_again_when_the_table_continuing_its_row_goes(
     again = make_app("html", srcdir=src)
     again.build()
     assert soup(again, "notes").select("span.bml-continued") == []
+
+
+def test_a_pattern_row_links_once_to_a_page_continuing_two_of_its_sequences(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    source = write_project(
+        tmp_path / "docs",
+        "Notes\n=====\n\n.. toctree::\n\n   majors\n\n.. bml::\n\n   1M  5+ cards\n",
+        majors__rst="Majors\n======\n\n.. bml::\n\n   1H;\n   2H  raise\n\n   1S;\n   2S  raise\n",
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert [link.get_text() for link in soup.select(".bml-continued a")] == ["Majors"]

@@ -135,11 +135,14 @@ def _links_forward(app: Sphinx, table: bidtable, docname: str) -> dict[int, list
             for place in found.get(without_context(name), ())
             if shared(place.docname) and not (number == 0 and place.docname == docname and place.location == head)
         )
+        pages: set[str] = set()  # one link a page: a pattern row (1M) may be continued twice there (1H; and 1S;)
         for place in places:
+            if place.docname in pages:
+                continue
+            pages.add(place.docname)
             uri = f"{app.builder.get_relative_uri(docname, place.docname)}#{place.head_id}"
             title = app.env.titles[place.docname].astext() if place.docname in app.env.titles else place.docname
-            if (uri, title) not in links.get(number, []):
-                links.setdefault(number, []).append((uri, title))
+            links.setdefault(number, []).append((uri, title))
     return links
 
 
