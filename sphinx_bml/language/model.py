@@ -102,8 +102,11 @@ class Description:
 
     @cached_property
     def plain_text(self) -> str:
-        """The description on one line, suits as symbols."""
-        return " ".join(plain_text(self.inline).split())
+        """The description on one line, suits as symbols. Made from the tokens
+        if they are parsed, else from tokens parsed for it alone and let go:
+        made while reading, it must not keep every row's tokens alive."""
+        tokens = self.__dict__.get("inline")
+        return " ".join(plain_text(parse_inline(self.text) if tokens is None else tokens).split())
 
     def __bool__(self) -> bool:
         return any(self.lines)
