@@ -15,7 +15,7 @@ from pathlib import Path
 from .calls import Call, Sequence, Strain
 from .conditions import Condition
 from .errors import Location, Problems
-from .inline import Inline, parse_inline
+from .inline import Inline, parse_inline, plain_text
 
 # --------------------------------------------------------------------------
 # Seat and vulnerability
@@ -100,11 +100,25 @@ class Description:
     def inline(self) -> tuple[Inline, ...]:
         return parse_inline(self.text)
 
+    @cached_property
+    def plain_text(self) -> str:
+        """The description on one line, suits as symbols. Made from the tokens
+        if they are parsed, else from tokens parsed for it alone and let go:
+        made while reading, it must not keep every row's tokens alive."""
+        tokens = self.__dict__.get("inline")
+        return " ".join(plain_text(parse_inline(self.text) if tokens is None else tokens).split())
+
     def __bool__(self) -> bool:
         return any(self.lines)
 
     def __getstate__(self) -> dict[str, object]:
-        return {"lines": self.lines}  # not the cached tokens: they are made again when needed
+        # Not the cached tokens (they are made again when needed), but the
+        # plain text once made: the sequence index, the search and the
+        # tooltips of a later build read it without parsing the markup again.
+        state: dict[str, object] = {"lines": self.lines}
+        if "plain_text" in self.__dict__:
+            state["plain_text"] = self.__dict__["plain_text"]
+        return state
 
 
 @dataclass(frozen=True)

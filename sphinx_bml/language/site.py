@@ -82,14 +82,12 @@ class Page:
 
 
 class Target(NamedTuple):
-    """Where a sequence is linked to: a document, and the meaning shown there."""
+    """Where a sequence is linked to: a document, the meaning shown there, and its anchor there."""
 
     docname: str
     meaning: Meaning
-
-    @property
-    def anchor(self) -> str:
-        return anchor(*self.meaning.key)
+    #: :func:`~.notation.anchor` of the meaning's key, made once
+    anchor: str
 
 
 @dataclass(frozen=True)
@@ -146,8 +144,9 @@ class Site:
             page = pages.get(docname, Page())
             for meaning in page.meanings:
                 site.defined.add(meaning.sequence)
-                if page.shows(meaning) and meaning.key not in site.targets:
-                    site._link(docname, meaning)
+                name = anchor(*meaning.key)
+                if name in page.anchors and meaning.key not in site.targets:
+                    site._link(docname, meaning, name)
         return site
 
     def metadata(self, pages: Mapping[str, Page]) -> dict[str, str]:
@@ -160,12 +159,14 @@ class Site:
         conflicts = []
         for meaning in page.meanings:
             self.defined.add(meaning.sequence)
-            shown = page.shows(meaning)
-            if shown and meaning.key not in self.targets:
-                self._link(docname, meaning)
+            key = meaning.key
+            name = anchor(*key)
+            shown = name in page.anchors
+            if shown and key not in self.targets:
+                self._link(docname, meaning, name)
             outcome = self.system.define(meaning)
             if outcome.stands and shown:
-                self.targets[meaning.key] = Target(docname, meaning)
+                self.targets[key] = Target(docname, meaning, name)
             if outcome.contradicts is not None:
                 conflicts.append(Conflict(meaning, outcome.contradicts))
         for meaning in page.overruled:
@@ -174,8 +175,8 @@ class Site:
                 conflicts.append(Conflict(meaning, outcome.contradicts))
         self.conflicts += sorted(conflicts, key=lambda conflict: conflict.later.location)
 
-    def _link(self, docname: str, meaning: Meaning) -> None:
-        self.targets[meaning.key] = Target(docname, meaning)
+    def _link(self, docname: str, meaning: Meaning, name: str) -> None:
+        self.targets[meaning.key] = Target(docname, meaning, name)
         self.variants.setdefault(meaning.sequence, []).append(meaning.key)
 
     def target(self, sequence: Sequence, seat: Seat | None, vulnerability: Vulnerability | None) -> Target | None:

@@ -15,7 +15,6 @@ from typing import NamedTuple
 from .calls import Sequence
 from .conditions import Condition
 from .errors import Location
-from .inline import plain_text
 from .model import ANY_VULNERABILITY, Description, Metadata, Seat, Vulnerability
 
 Key = tuple[Seat, Vulnerability, Sequence]
@@ -43,10 +42,26 @@ class Meaning:
     def key(self) -> Key:
         return (self.seat, self.vulnerability, self.sequence)
 
+    def __reduce__(self) -> tuple[type[Meaning], tuple[object, ...]]:
+        # The fields in order, without the dataclass's generic state (a dict
+        # made by reading the fields' list): the site stores every meaning
+        # in the environment, and reading it back is part of every build.
+        return Meaning, (
+            self.sequence,
+            self.description,
+            self.location,
+            self.seat,
+            self.vulnerability,
+            self.hidden,
+            self.from_pattern,
+            self.condition,
+            self.alert,
+        )
+
     @property
     def plain_text(self) -> str:
         """The description on one line, suits as symbols."""
-        return " ".join(plain_text(self.description.inline).split())
+        return self.description.plain_text
 
 
 class Defined(NamedTuple):

@@ -210,6 +210,8 @@ class BMLDomain(Domain):
             tuple(reading.metadata.values.items()),
         )
         if page:
+            for meaning in page.meanings:
+                meaning.plain_text  # noqa: B018 - made now, while the tokens are parsed, and stored with the page
             self.pages[docname] = page
 
     # -- the site --------------------------------------------------------------
