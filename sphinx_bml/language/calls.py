@@ -188,6 +188,17 @@ class Sequence:
 
     calls: tuple[Call, ...]
     we_open: bool = True
+    #: computed once: sequences are dictionary keys everywhere (the site looks each up many times)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.calls, self.we_open)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Sequence], tuple[tuple[Call, ...], bool]]:
+        return Sequence, (self.calls, self.we_open)
 
     def is_ours(self, position: int) -> bool:
         return (position % 2 == 0) == self.we_open
