@@ -72,16 +72,7 @@ def argument_parser() -> argparse.ArgumentParser:
             "left out (the rest is written) or nothing written, 2 a mistake on the command line."
         ),
     )
-    parser.add_argument("inputfile", help="the BSS file to read (- is standard input)")
-    parser.add_argument("-o", "--outputfile", help="the file or folder to write (- is standard output)")
-    parser.add_argument("-v", "--verbose", action="count", default=0, help="say what was read and written")
-    parser.add_argument("--version", action="version", version=version())
-    parser.add_argument(
-        "--format",
-        choices=tuple(SUFFIXES),
-        default="bml",
-        help="bml: BML text (the default); rst or md: a Sphinx page with the tables in a bml directive",
-    )
+    add_conversion_arguments(parser, "the BSS file to read (- is standard input)", version())
     parser.add_argument(
         "--strict",
         action="store_true",
@@ -94,6 +85,20 @@ def argument_parser() -> argparse.ArgumentParser:
         help="leave out malformed records: the default, accepted for older scripts",
     )
     return parser
+
+
+def add_conversion_arguments(parser: argparse.ArgumentParser, input_help: str, version_text: str) -> None:
+    """The arguments every converter to BML takes (``bss2bml``, ``xml2bml``)."""
+    parser.add_argument("inputfile", help=input_help)
+    parser.add_argument("-o", "--outputfile", help="the file or folder to write (- is standard output)")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="say what was read and written")
+    parser.add_argument("--version", action="version", version=version_text)
+    parser.add_argument(
+        "--format",
+        choices=tuple(SUFFIXES),
+        default="bml",
+        help="bml: BML text (the default); rst or md: a Sphinx page with the tables in a bml directive",
+    )
 
 
 @dataclass

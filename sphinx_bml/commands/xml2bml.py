@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..formats.bml_writer import write_bml
-from ..formats.pages import SUFFIXES, write_page
+from ..formats.pages import write_page
 from ..formats.practice_xml import XmlBid, read_system, to_document
 from ..language.errors import BMLError
 from ..language.model import BidNode
@@ -38,6 +38,7 @@ from .bss2bml import (
     CommandError,
     Options,
     _silence_stdout,
+    add_conversion_arguments,
     output_path,
     read_input,
     write_output,
@@ -64,16 +65,7 @@ def argument_parser() -> argparse.ArgumentParser:
             "the rest is written) or nothing written, 2 a mistake on the command line."
         ),
     )
-    parser.add_argument("inputfile", help="the XML file to read (- is standard input)")
-    parser.add_argument("-o", "--outputfile", help="the file or folder to write (- is standard output)")
-    parser.add_argument("-v", "--verbose", action="count", default=0, help="say what was read and written")
-    parser.add_argument("--version", action="version", version=version())
-    parser.add_argument(
-        "--format",
-        choices=tuple(SUFFIXES),
-        default="bml",
-        help="bml: BML text (the default); rst or md: a Sphinx page with the tables in a bml directive",
-    )
+    add_conversion_arguments(parser, "the XML file to read (- is standard input)", version())
     parser.add_argument("--strict", action="store_true", help="write nothing when something cannot be carried into BML")
     return parser
 
