@@ -26,7 +26,7 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -112,15 +112,26 @@ class Options:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``bss2bml`` with ``argv`` (default: the command line); the exit status."""
-    namespace = argument_parser().parse_args(argv)
+    return run_converter("bss2bml", argument_parser(), convert, argv)
+
+
+def run_converter(
+    name: str,
+    parser: argparse.ArgumentParser,
+    converter: Callable[[Options, TextIO], int],
+    argv: list[str] | None,
+) -> int:
+    """Run a converter to BML (``bss2bml``, ``xml2bml``): its options read,
+    its problems told in plain words, its exit status (see the parsers' epilogs)."""
+    namespace = parser.parse_args(argv)
     options = Options(namespace.inputfile, namespace.outputfile, namespace.verbose, namespace.format, namespace.strict)
     try:
-        return convert(options, sys.stderr)
+        return converter(options, sys.stderr)
     except BMLError as error:
         print(error, file=sys.stderr)
         return FAILED
     except CommandError as error:
-        print(f"bss2bml: {error}", file=sys.stderr)
+        print(f"{name}: {error}", file=sys.stderr)
         return FAILED
     except BrokenPipeError:
         _silence_stdout()

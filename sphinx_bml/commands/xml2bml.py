@@ -30,24 +30,21 @@ from typing import TextIO
 from ..formats.bml_writer import write_bml
 from ..formats.pages import write_page
 from ..formats.practice_xml import XmlBid, read_system, to_document
-from ..language.errors import BMLError
 from ..language.model import BidNode
 from .bss2bml import (
-    BROKEN_PIPE,
     STDIO,
     CommandError,
     Options,
-    _silence_stdout,
     add_conversion_arguments,
     output_path,
     read_input,
+    run_converter,
     write_output,
 )
 from .bss2bml import version as bss2bml_version
 
 ALL_CARRIED = 0
 SOME_NOT_CARRIED = 1
-FAILED = 1
 
 
 def version() -> str:
@@ -72,19 +69,7 @@ def argument_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``xml2bml`` with ``argv`` (default: the command line); the exit status."""
-    namespace = argument_parser().parse_args(argv)
-    options = Options(namespace.inputfile, namespace.outputfile, namespace.verbose, namespace.format, namespace.strict)
-    try:
-        return convert(options, sys.stderr)
-    except BMLError as error:
-        print(error, file=sys.stderr)
-        return FAILED
-    except CommandError as error:
-        print(f"xml2bml: {error}", file=sys.stderr)
-        return FAILED
-    except BrokenPipeError:
-        _silence_stdout()
-        return BROKEN_PIPE
+    return run_converter("xml2bml", argument_parser(), convert, argv)
 
 
 def convert(options: Options, messages: TextIO) -> int:

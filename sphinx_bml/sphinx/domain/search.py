@@ -23,6 +23,7 @@ from sphinx.config import Config
 from ...language.system import Meaning
 
 STATIC = Path(__file__).parent.parent / "nodes" / "static"
+CALLS_SCRIPT = STATIC / "bml-calls.js"
 SEARCH_SCRIPT = STATIC / "bml-search.js"
 FILTER_SCRIPT = STATIC / "bml-sequences.js"
 #: The page of the sequence index (Sphinx names a domain index ``<domain>-<index>``).
@@ -43,13 +44,13 @@ def searchable_name(shown: str, meaning: Meaning) -> str:
 
 def add_scripts(app: Sphinx, config: Config) -> None:
     """``config-inited``: ship the scripts to ``_static``, before the project's own static files."""
-    for script in (SEARCH_SCRIPT, FILTER_SCRIPT):
+    for script in (CALLS_SCRIPT, SEARCH_SCRIPT, FILTER_SCRIPT):
         config.html_static_path.insert(0, str(script))
 
 
 def page_scripts(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     """``html-page-context``: each script on the one page that uses it, run once the page is read."""
-    if pagename == "search":
-        app.add_js_file(SEARCH_SCRIPT.name, loading_method="defer")
-    elif pagename == INDEX_PAGE:
-        app.add_js_file(FILTER_SCRIPT.name, loading_method="defer")
+    script = {"search": SEARCH_SCRIPT, INDEX_PAGE: FILTER_SCRIPT}.get(pagename)
+    if script is not None:  # deferred scripts run in document order: the shared reading of calls first
+        app.add_js_file(CALLS_SCRIPT.name, loading_method="defer", priority=499)
+        app.add_js_file(script.name, loading_method="defer")

@@ -157,8 +157,8 @@ def plain(tokens: tuple[Inline, ...], *, marks: dict[str, str] | None = None) ->
 
 def row_text(row: BidNode) -> str:
     """A row's call and meaning on one line: what the search index and the checks of characters read."""
-    meaning = plain(meaning_tokens(row.description.inline)).replace("\n", " ")
-    return f"{plain(call_tokens(row))} {meaning}"
+    # the plain text kept with the model: no second parse of the markup after the doctree is loaded
+    return f"{plain(call_tokens(row))} {row.description.plain_text}"
 
 
 # --------------------------------------------------------------------------

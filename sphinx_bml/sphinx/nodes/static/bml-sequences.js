@@ -8,25 +8,9 @@
  */
 (() => {
   "use strict";
-  const SUITS = { "♣": "C", "♦": "D", "♥": "H", "♠": "S", "!C": "C", "!D": "D", "!H": "H", "!S": "S" };
-  const CALLS = { P: "P", PASS: "P", X: "D", D: "D", DBL: "D", XX: "R", R: "R", RDBL: "R" };
   const SUIT_CLASSES = { "♣": "bml-clubs", "♦": "bml-diamonds", "♥": "bml-hearts", "♠": "bml-spades" };
 
-  /* "1N 2C" and "1NT–2♣" both give ["1N", "2C"]; null when the text is not calls. */
-  const callsOf = (text) => {
-    let spelled = text.toUpperCase().replace(/[()]/g, " ");
-    for (const [glyph, letter] of Object.entries(SUITS)) spelled = spelled.split(glyph).join(letter);
-    const words = spelled.split(/[\s\-–—,]+/).filter((word) => word);
-    if (!words.length) return null;
-    const calls = [];
-    for (const word of words) {
-      const bid = word.match(/^([1-7])(NT|N|C|D|H|S)$/);
-      if (bid) calls.push(bid[1] + bid[2][0]);
-      else if (CALLS[word]) calls.push(CALLS[word]);
-      else return null;
-    }
-    return calls;
-  };
+  const callsOf = (text) => window.bmlCalls.callsOf(text);  // bml-calls.js
 
   const colourSuits = (element) => {
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
