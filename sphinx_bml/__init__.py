@@ -33,7 +33,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place."""
     from .sphinx import collector, config, diagnostics, nodes
     from .sphinx.builders import BBOalertBuilder, BSSBuilder
-    from .sphinx.domain import search
+    from .sphinx.domain import index_page, search
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
     from .sphinx.nodes import fallback, html, latex, links, text
@@ -106,6 +106,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # finding a sequence: the search ranks a typed sequence first, the index page filters
     app.connect("config-inited", search.add_scripts)
     app.connect("html-page-context", search.page_scripts)
+    app.connect("config-inited", index_page.add_templates)
+    app.connect("html-page-context", index_page.write_index_page)
 
     return {
         "version": __version__,

@@ -96,6 +96,10 @@ class Call:
             rank = 35 + _KIND_ORDER.index(self.kind)
         object.__setattr__(self, "rank", rank)
 
+    def __reduce__(self) -> tuple[type[Call], tuple[CallKind, int, Strain | None, str | None]]:
+        # Its fields, not the slotted dataclass's generic state; the rank is computed again.
+        return Call, (self.kind, self.level, self.strain, self.qualification)
+
     @classmethod
     def bid(cls, level: int, strain: Strain) -> Call:
         if not 1 <= level <= 7:

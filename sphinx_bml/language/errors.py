@@ -20,6 +20,11 @@ class Location:
     file: str
     line: int
 
+    def __reduce__(self) -> tuple[type[Location], tuple[str, int]]:
+        # A slotted dataclass pickles through a generic state made from its
+        # fields' list; a location is in every row of every stored doctree.
+        return Location, (self.file, self.line)
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
 

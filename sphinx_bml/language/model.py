@@ -55,6 +55,9 @@ class Vulnerability:
     we: bool | None = None
     they: bool | None = None
 
+    def __reduce__(self) -> tuple[type[Vulnerability], tuple[bool | None, bool | None]]:
+        return Vulnerability, (self.we, self.they)
+
     @classmethod
     def parse(cls, code: str) -> Vulnerability:
         """Read the two-letter BML code, such as ``Y0`` or ``NN``."""
@@ -260,6 +263,19 @@ class TableCall:
     def notation(self) -> str:
         return self.written if self.ours else f"({self.written})"
 
+    def __reduce__(self) -> tuple[type[TableCall], tuple[object, ...]]:
+        return TableCall, (
+            self.written,
+            self.ours,
+            self.call,
+            self.level,
+            self.strains,
+            self.variable,
+            self.steps,
+            self.colour,
+            self.qualification,
+        )
+
 
 @dataclass(slots=True)
 class BidNode:
@@ -284,6 +300,19 @@ class BidNode:
     #: pattern, none when the row stands for no legal bid. Only the row's
     #: full calls count (``1N-2C`` stands for 1N-2C, not for 1N).
     sequences: list[tuple[Seat, Vulnerability, Sequence]] = field(default_factory=list, compare=False, repr=False)
+
+    def __reduce__(self) -> tuple[type[BidNode], tuple[object, ...]]:
+        # The fields in order, not the slotted dataclass's generic state: a
+        # stored doctree holds every row, and LaTeX reads it back three times.
+        return BidNode, (
+            self.calls,
+            self.description,
+            self.location,
+            self.children,
+            self.condition,
+            self.alert,
+            self.sequences,
+        )
 
 
 @dataclass(slots=True)

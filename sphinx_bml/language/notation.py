@@ -71,6 +71,7 @@ def anchor(seat: Seat, vulnerability: Vulnerability, sequence: Sequence) -> str:
     return "-".join(parts)
 
 
+@lru_cache(maxsize=4096)
 def _call_id(call: Call) -> str:
     """``1c``, ``p``; a qualified call adds its meaning after two dashes, which
     no call's own id holds: ``2c--landy``."""
@@ -121,12 +122,14 @@ def label(sequence: Sequence) -> str:
     return "\u2013".join(f"({call_label(call)})" if theirs else call_label(call) for call, theirs in calls)
 
 
+@lru_cache(maxsize=4096)
 def _bml(call: Call) -> str:
     written = str(call.plain)
     written = written.replace("N", "NT") if call.is_bid else written
     return written if call.qualification is None else f"{written}{{{call.qualification}}}"
 
 
+@lru_cache(maxsize=4096)
 def call_label(call: Call) -> str:
     """One call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``; with
     its meaning, when the notes give the opponents' call one: ``2♣ Landy``."""

@@ -139,6 +139,7 @@ class BMLDomain(Domain):
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
         self._sites: dict[str, Site] | None = None
+        self._objects: list[tuple[str, str, str, str, str, int]] | None = None
         self._systems_of: dict[str, list[str]] = {}
         self._strays: list[str] = []
 
@@ -233,6 +234,7 @@ class BMLDomain(Domain):
             strays = [docname for docname in self.pages if docname not in self._systems_of]
             self._strays = sorted(docname for docname in strays if self.pages[docname].meanings)
             self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
+            self._objects = None
         return self._sites
 
     def systems_of(self, docname: str) -> list[str]:
@@ -377,6 +379,12 @@ class BMLDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         sites = self.sites()
+        if self._objects is None:  # asked for by the search index and objects.inv: listed once per site
+            self._objects = list(self._list_objects(sites))
+        yield from self._objects
+
+    @staticmethod
+    def _list_objects(sites: dict[str, Site]) -> Iterator[tuple[str, str, str, str, str, int]]:
         listed: set[tuple[str, str]] = set()
         for system, site in sites.items():
             for key, target in site.targets.items():

@@ -21,13 +21,12 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from ...language.system import Meaning
+from .index_page import INDEX_PAGE
 
 STATIC = Path(__file__).parent.parent / "nodes" / "static"
 CALLS_SCRIPT = STATIC / "bml-calls.js"
 SEARCH_SCRIPT = STATIC / "bml-search.js"
 FILTER_SCRIPT = STATIC / "bml-sequences.js"
-#: The page of the sequence index (Sphinx names a domain index ``<domain>-<index>``).
-INDEX_PAGE = "bml-sequences"
 #: Characters of the meaning kept in a search name: enough to recognise the row.
 MEANING_IN_NAME = 80
 #: Sphinx reads a dot in an object's name as a separator (``module.function``).

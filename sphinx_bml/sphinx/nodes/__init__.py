@@ -20,10 +20,17 @@ Each builder renders them with its own visitors (:mod:`.html`,
 :mod:`.latex`, :mod:`.text`); every other builder gets standard docutils
 nodes in their place from :mod:`.fallback`. The meanings of a table are
 not docutils text, so gettext does not translate them.
+
+A table's model is most of a stored doctree. It is pickled apart, as one
+blob (:class:`StoredModel`), and made again only when something asks for it:
+Sphinx reads a stored doctree back more often than it draws it (the LaTeX
+builder three times, for the contents' name, the toctree depth and the
+assembled book), and only the last one needs the rows.
 """
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterator
 
 from docutils import nodes
@@ -32,10 +39,32 @@ from ...language.model import Auction, BidNode, BidTable, Deal
 from ...language.notation import SUIT_GLYPHS
 
 
+class StoredModel:
+    """A bidding table's model in a doctree: pickled as one blob, unpickled when first asked for."""
+
+    __slots__ = ("_model", "_pickled")
+
+    def __init__(self, model: BidTable | None = None, pickled: bytes | None = None) -> None:
+        self._model = model
+        self._pickled = pickled
+
+    @property
+    def model(self) -> BidTable:
+        if self._model is None:
+            assert self._pickled is not None
+            self._model = pickle.loads(self._pickled)  # our own blob, in Sphinx's own doctree
+            self._pickled = None
+        return self._model
+
+    def __reduce__(self) -> tuple[type[StoredModel], tuple[None, bytes | None]]:
+        pickled = self._pickled if self._model is None else pickle.dumps(self._model, pickle.HIGHEST_PROTOCOL)
+        return StoredModel, (None, pickled)
+
+
 class bidtable(nodes.General, nodes.Element):
     """A bidding table, drawn whole from its model.
 
-    ``model``          the :class:`~sphinx_bml.language.model.BidTable`
+    ``model``          the :class:`~sphinx_bml.language.model.BidTable`, kept in a :class:`StoredModel`
     ``tree``           draw connecting lines (else plain indentation)
     ``seat``           the seat it is for, in words (``"3rd or 4th seat"``); ``""``: any seat
     ``vulnerability``  the vulnerability it is for, in words (``"we vulnerable"``); ``""``: any
@@ -52,7 +81,10 @@ class bidtable(nodes.General, nodes.Element):
 
     @property
     def model(self) -> BidTable:
-        model: BidTable = self["model"]
+        stored = self["model"]
+        if isinstance(stored, StoredModel):
+            return stored.model
+        model: BidTable = stored
         return model
 
     @property

@@ -168,7 +168,7 @@ def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidta
         # (pickled once, loaded up to three times by LaTeX) is half as big.
         row.sequences = []
     node = bml.bidtable(
-        model=table,
+        model=bml.StoredModel(table),
         tree=tree,
         seat="" if table.seat is Seat.ANY else table.seat.label,
         vulnerability="" if table.vulnerability == ANY_VULNERABILITY else table.vulnerability.label,
