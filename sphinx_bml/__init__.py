@@ -79,7 +79,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-get-updated", pages_to_rewrite)
 
     # the garbage collector: the model read stays alive until the build ends
-    for event in ("doctree-read", "env-updated", "env-check-consistency"):
+    for event in ("config-inited", "builder-inited", "doctree-read", "env-updated", "env-check-consistency"):
         app.connect(event, collector.freeze, priority=900)  # after the handlers that build the model
     app.connect("build-finished", collector.unfreeze)
 
