@@ -18,15 +18,19 @@ joined with ``+`` for "or" and ``-`` for "but not"), a suit name with
 (``hearts + spades > diamonds + clubs``). The root element says how HCP are
 counted (``hcp="standard"`` 4-3-2-1, ``hcp="chimaera"``
 4.5-3-1.5-0.75-0.25) and points (``shape="standard"``: HCP plus one a card
-over four in a suit).
+over four in a suit; ``shape="freakiness"``: HCP plus half the hand's
+freakiness less one half). ``<tricks>`` are the formula file's ``tricks``,
+which in practice_bidding's own formulas and in the chimaera system's are
+redeal's playing tricks: BML's ``playing tricks``.
 
 :func:`read_system` reads the XML into :class:`XmlBid` trees whose tests say
 exactly what practice_bidding checks (:func:`accepts` checks a hand the way
 practice_bidding does); :func:`condition_text` writes a test in BML's
 condition language, and :func:`to_document` makes the BML model. What BML
-cannot say (playing tricks, points by "freakiness", anything from the
-``formulas`` Python file, which is never run) is a located problem, and the
-row keeps no condition rather than a wrong one.
+cannot say (HCP or points from the ``formulas`` Python file, which is never
+run, and ``<formula>`` elements, which practice_bidding does not evaluate
+either) is a located problem, and the row keeps no condition rather than a
+wrong one.
 
 The XML is read without entity expansion: a document type declaration
 (where entities and external files would be declared) is refused.
@@ -364,15 +368,12 @@ class _Reader:
         low, high = bounds
         if low <= 0 and high == math.inf:
             return Uncarried(f"<{element.tag}> gives neither <min> nor <max>", line)
-        if element.tag == "tricks":
-            return Uncarried("playing tricks (<tricks>) come from the formula file, which BML cannot say", line)
-        if element.tag not in ("hcp", "points"):
+        if element.tag not in ("hcp", "points", "tricks"):
             return Uncarried(f"<{element.tag}> is not an evaluation practice_bidding knows", line)
-        if element.tag == "points" and self.system.points != "standard":
-            how = {
-                "freakiness": 'points counted with "freakiness" (shape="freakiness")',
-                "formulas": "points counted by the formula file",
-            }.get(self.system.points, "points counted in a way practice_bidding does not know")
+        if element.tag == "points" and self.system.points not in ("standard", "freakiness"):
+            how = {"formulas": "points counted by the formula file"}.get(
+                self.system.points, "points counted in a way practice_bidding does not know"
+            )
             return Uncarried(how + ", which BML cannot say", line)
         return Evaluation(element.tag, low, high, line)
 
@@ -471,6 +472,18 @@ def _count(hand: Hand, scale: Scale) -> float:
     return sum(values.get(card, 0) for holding in hand.holdings for card in holding)
 
 
+def _evaluate(method: str, hand: Hand, system: XmlSystem) -> float:
+    """``<hcp>``, ``<points>`` or ``<tricks>`` of ``hand``, counted as the root says."""
+    if method == "tricks":
+        return hand.playing_tricks()
+    value = _count(hand, system.scale)
+    if method == "points" and system.points == "freakiness":
+        return value + hand.freakiness / 2 - 0.5
+    if method == "points":
+        return value + sum(max(length - 4, 0) for length in _lengths(hand).values())
+    return value
+
+
 def _shape_fits(shape: str, lengths: list[int]) -> bool:
     """A redeal shape such as ``(54)xx``: each group's suits, in any order, have its lengths."""
     position = 0
@@ -514,10 +527,7 @@ def accepts(test: XmlTest | None, hand: Hand, system: XmlSystem) -> bool:
         return False
     lengths = _lengths(hand)
     if isinstance(test, Evaluation):
-        value = _count(hand, system.scale)
-        if test.method == "points":
-            value += sum(max(length - 4, 0) for length in lengths.values())
-        return test.low <= value <= test.high
+        return test.low <= _evaluate(test.method, hand, system) <= test.high
     if isinstance(test, SuitLength):
         return test.low <= lengths[test.suit] <= test.high
     if isinstance(test, GeneralShape):
@@ -581,6 +591,23 @@ def _amount(low: float, high: float, unit: str, bottom: float, top: float) -> st
     return f"{_number(low)}-{_number(high)} {unit}"
 
 
+def _unit(method: str, system: XmlSystem) -> tuple[str, float]:
+    """How BML writes ``<hcp>``, ``<points>`` or ``<tricks>``, and the least it can be.
+
+    practice_bidding's missing ``<min>`` is 0, which points counted with freakiness go below (a 4333
+    yarborough counts -0.5), so for them a minimum of 0 is written out.
+    """
+    if method == "tricks":
+        return "playing tricks", 0
+    unit = "hcp" if method == "hcp" else "points"
+    least = 0.0
+    if method == "points" and system.points == "freakiness":
+        unit, least = "freakiness points", -0.5
+    if not system.scale.is_standard:
+        unit += f"({system.scale.written})"
+    return unit, least
+
+
 def _wrapped(test: XmlTest, system: XmlSystem, level: int) -> str:
     text, precedence = _written(test, system)
     return text if precedence >= level else f"({text})"
@@ -588,10 +615,7 @@ def _wrapped(test: XmlTest, system: XmlSystem, level: int) -> str:
 
 def _written(test: XmlTest, system: XmlSystem) -> tuple[str, int]:
     if isinstance(test, Evaluation):
-        unit = "hcp" if test.method == "hcp" else "points"
-        if not system.scale.is_standard:
-            unit += f"({system.scale.written})"
-        return _amount(test.low, test.high, unit, 0, math.inf), _ATOM
+        return _amount(test.low, test.high, *_unit(test.method, system), math.inf), _ATOM
     if isinstance(test, SuitLength):
         return _amount(test.low, test.high, test.suit, 0, 13), _ATOM
     if isinstance(test, GeneralShape):

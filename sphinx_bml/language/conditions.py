@@ -14,7 +14,11 @@ file and shows the braces as text). The language:
 * ``15-17 hcp``, ``hcp 15-17``, ``12+ hcp``, ``10- hcp`` (at most 10),
   ``hcp 16``; ``points`` is HCP plus one for each card over four in a suit.
   Another scale for the A, K, Q, J (and T) follows in brackets:
-  ``hcp(4.5-3-1.5-0.75-0.25) 10-13``.
+  ``hcp(4.5-3-1.5-0.75-0.25) 10-13``. ``freakiness points`` is HCP plus half
+  the hand's freakiness less one half (practice_bidding's ``shape="freakiness"``).
+* ``7+ playing tricks`` (or ``tricks``), ``2+ tricks in hearts``: Pavlicek's
+  playing tricks, in the hand or in one suit; ``freakiness``: Pavlicek's
+  freakness of the shape (:class:`Hand` defines both).
 * ``6+ hearts``, ``spades 4``, ``0-1 clubs``; suits by name (``hearts``,
   ``heart``), symbol (``♥``) or BML's ``!h``; ``M``, ``m``, ``oM``, ``om``,
   ``X``, ``Y``, ``Z`` are the suit the row's pattern stands for (``2M`` with
@@ -26,7 +30,7 @@ file and shows the braces as text). The language:
   either way), ``(4432)`` (any order); a place may name its suit, and the
   other places take the remaining suits spades first: ``4M(xx)5`` is four
   cards in the major and five clubs.
-* Formulas over suit lengths, HCP and points: ``hearts + spades > diamonds + clubs``,
+* Formulas over suit lengths, HCP, points, playing tricks and freakiness: ``hearts + spades > diamonds + clubs``,
   ``hearts > spades`` (strictly longer), ``hearts >= spades`` (longer or as long),
   ``2*spades - hearts >= 3``; ``=`` or ``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``.
 * ``and``, ``or``, ``not``, brackets to group, and commas: a comma means
@@ -93,6 +97,45 @@ class Scale:
 
 STANDARD = Scale()
 
+#: Pavlicek's honour tricks as redeal (in the version practice_bidding runs) counts them: the first line whose
+#: honours the suit holds, with at least so many cards, gives its tricks.
+_HONOUR_TRICKS: tuple[tuple[str, int, float], ...] = (
+    ("AKQ", 0, 3),
+    ("AKJ", 0, 2.5),
+    ("AQJ", 0, 2.5),
+    ("AK", 0, 2),
+    ("AQT", 0, 2),
+    ("KQJ", 0, 2),
+    ("AQ", 0, 1.5),
+    ("KJT", 0, 1.5),
+    ("AJ", 0, 1.5),
+    ("KQ", 3, 1.5),
+    ("A", 0, 1),
+    ("KQ", 0, 1),
+    ("KJ", 0, 1),
+    ("KT", 0, 1),
+    ("QJ", 3, 1),
+    ("K", 2, 0.5),
+    ("Q", 3, 0.5),
+)
+
+
+def playing_tricks_in(holding: str) -> float:
+    """Pavlicek's playing tricks in one suit (``"AQT54"``), as redeal's ``Holding.pt`` counts them.
+
+    One trick for each card over three, plus the honour tricks of the first of these that the suit holds:
+    AKQ 3; AKJ or AQJ 2.5; AK, AQT or KQJ 2; AQ, KJT, AJ, or KQ with three cards or more 1.5; A, KQ
+    (doubleton), KJ, KT, or QJ with three cards or more 1; K with two cards or more, or Q with three cards
+    or more, 0.5; otherwise nothing. So ``AQT54`` is 2 + 2 = 4 and ``K3`` is 0.5. This is the table of the
+    redeal that practice_bidding runs (early 2018); redeal changed it in 2024 (KT no longer counts 1).
+    """
+    length = len(holding)
+    extra = max(length - 3, 0)
+    for honours, shortest, tricks in _HONOUR_TRICKS:
+        if length >= shortest and all(card in holding for card in honours):
+            return tricks + extra
+    return extra
+
 
 class Hand:
     """A hand as four holdings, spades first (``"AKJ5"``, ``""`` for a void, ``T`` or ``10``)."""
@@ -131,8 +174,33 @@ class Hand:
             self._points[scale] = known
         return known
 
-    def points(self, scale: Scale = STANDARD) -> float:
+    def points(self, scale: Scale = STANDARD, *, freakiness: bool = False) -> float:
+        """HCP plus one a card over four in a suit; with ``freakiness``, HCP plus half the freakiness less
+        one half (practice_bidding's ``shape="freakiness"``: a 4333 hand counts its HCP less 0.5)."""
+        if freakiness:
+            return self.hcp(scale) + self.freakiness / 2 - 0.5
         return self.hcp(scale) + sum(max(length - 4, 0) for length in self.shape)
+
+    @property
+    def freakiness(self) -> int:
+        """Pavlicek's *freakness* (rpbridge.net, "hand evaluation", section 7; redeal's ``Hand.freakness``).
+
+        Each suit counts its cards over four, or its cards short of three, whichever is more (a void 3, a
+        singleton 2, a doubleton 1, three or four cards 0, five cards 1, six 2...); a void adds 2 more, a
+        singleton (and no void) 1 more: 4333 is 0, 4432 is 1, 5332 is 2, 4441 is 3, 5440 is 6.
+        endplay has no such count.
+        """
+        shortest = min(self.shape)
+        return sum(max(length - 4, 3 - length) for length in self.shape) + {0: 2, 1: 1}.get(shortest, 0)
+
+    def playing_tricks(self, suit: Strain | None = None) -> float:
+        """Pavlicek's playing tricks in ``suit``, or in the whole hand (the sum over the suits).
+
+        See :func:`playing_tricks_in`; endplay has no such count (its ``losers`` is the losing trick count).
+        """
+        if suit is not None:
+            return playing_tricks_in(self.holdings[3 - suit.rank])
+        return sum(playing_tricks_in(holding) for holding in self.holdings)
 
     def __str__(self) -> str:
         return ".".join(self.holdings)
@@ -181,20 +249,42 @@ class Number:
 
 @dataclass(frozen=True)
 class Strength:
-    """HCP or points (HCP plus length) on a scale."""
+    """HCP or points (HCP plus length, or with ``freakiness`` HCP plus freakiness) on a scale."""
 
     points: bool = False
     scale: Scale = STANDARD
+    freakiness: bool = False
 
     @property
     def words(self) -> str:
-        name = "points" if self.points else "HCP"
+        name = ("points counting freakiness" if self.freakiness else "points") if self.points else "HCP"
         return name if self.scale.is_standard else f"{name} ({self.scale.written})"
+
+
+@dataclass(frozen=True)
+class Tricks:
+    """Pavlicek's playing tricks in the hand, or in one suit."""
+
+    suit: SuitRef | None = None
+
+    @property
+    def words(self) -> str:
+        return "playing tricks" if self.suit is None else f"playing tricks in {self.suit.words}"
+
+
+@dataclass(frozen=True)
+class Freakiness:
+    """Pavlicek's freakness of the hand's shape (:attr:`Hand.freakiness`)."""
+
+    words = "freakiness"
 
 
 @dataclass(frozen=True)
 class Length:
     suit: SuitRef
+
+
+Quantity = Union[Strength, Length, Tricks, Freakiness]  # noqa: UP007 - a runtime alias
 
 
 @dataclass(frozen=True)
@@ -204,14 +294,14 @@ class Arithmetic:
     right: Expression
 
 
-Expression = Union[Number, Strength, Length, Arithmetic]  # noqa: UP007 - a runtime alias
+Expression = Union[Number, Strength, Length, Tricks, Freakiness, Arithmetic]  # noqa: UP007 - a runtime alias
 
 
 @dataclass(frozen=True)
 class InRange:
     """``15-17 hcp``, ``6+ M``: a quantity between two bounds (``None``: no bound)."""
 
-    quantity: Strength | Length
+    quantity: Quantity
     low: float | None
     high: float | None
 
@@ -316,9 +406,15 @@ def _value(expression: Expression, hand: Hand, binding: Mapping[str, Strain]) ->
     if isinstance(expression, Number):
         return expression.value
     if isinstance(expression, Strength):
-        return hand.points(expression.scale) if expression.points else hand.hcp(expression.scale)
+        if expression.points:
+            return hand.points(expression.scale, freakiness=expression.freakiness)
+        return hand.hcp(expression.scale)
     if isinstance(expression, Length):
         return hand.length(_suit(expression.suit, binding))
+    if isinstance(expression, Tricks):
+        return hand.playing_tricks(None if expression.suit is None else _suit(expression.suit, binding))
+    if isinstance(expression, Freakiness):
+        return hand.freakiness
     left, right = _value(expression.left, hand, binding), _value(expression.right, hand, binding)
     return _ARITHMETIC[expression.operator](left, right)
 
@@ -396,8 +492,9 @@ def _free_variables(test: Test) -> set[str]:
 
 
 def _expression_refs(expression: Expression) -> Iterator[SuitRef]:
-    if isinstance(expression, Length):
-        yield expression.suit
+    if isinstance(expression, (Length, Tricks)):
+        if expression.suit is not None:
+            yield expression.suit
     elif isinstance(expression, Arithmetic):
         yield from _expression_refs(expression.left)
         yield from _expression_refs(expression.right)
@@ -441,21 +538,26 @@ def _bind_ref(ref: SuitRef, given: Mapping[str, Strain]) -> SuitRef:
     return ref
 
 
+def _bind_quantity(quantity: Quantity, given: Mapping[str, Strain]) -> Quantity:
+    if isinstance(quantity, Length):
+        return Length(_bind_ref(quantity.suit, given))
+    if isinstance(quantity, Tricks) and quantity.suit is not None:
+        return Tricks(_bind_ref(quantity.suit, given))
+    return quantity
+
+
 def _bind_expression(expression: Expression, given: Mapping[str, Strain]) -> Expression:
-    if isinstance(expression, Length):
-        return Length(_bind_ref(expression.suit, given))
     if isinstance(expression, Arithmetic):
         left, right = _bind_expression(expression.left, given), _bind_expression(expression.right, given)
         return Arithmetic(expression.operator, left, right)
-    return expression
+    if isinstance(expression, Number):
+        return expression
+    return _bind_quantity(expression, given)
 
 
 def _bind(test: Test, given: Mapping[str, Strain]) -> Test:
     if isinstance(test, InRange):
-        quantity = test.quantity
-        if isinstance(quantity, Length):
-            quantity = Length(_bind_ref(quantity.suit, given))
-        return replace(test, quantity=quantity)
+        return replace(test, quantity=_bind_quantity(test.quantity, given))
     if isinstance(test, Compare):
         return Compare(test.operator, _bind_expression(test.left, given), _bind_expression(test.right, given))
     if isinstance(test, ShapePattern):
@@ -505,8 +607,10 @@ def _describe(test: Test, level: int = 0) -> str:
 
 
 def _describe_range(test: InRange) -> str:
-    if isinstance(test.quantity, Strength):
+    if isinstance(test.quantity, (Strength, Tricks, Freakiness)):
         unit = test.quantity.words
+        if isinstance(test.quantity, Tricks) and test.low == test.high == 1:
+            unit = unit.replace("tricks", "trick")
     else:
         unit = test.quantity.suit.words
         if test.quantity.suit.strain is None:
@@ -538,7 +642,7 @@ def _describe_compare(test: Compare) -> str:
 def _describe_expression(expression: Expression) -> str:
     if isinstance(expression, Number):
         return _number(expression.value)
-    if isinstance(expression, Strength):
+    if isinstance(expression, (Strength, Tricks, Freakiness)):
         return expression.words
     if isinstance(expression, Length):
         return expression.suit.words
@@ -580,7 +684,7 @@ _TOKEN = re.compile(
       (?P<range>[0-9]+(?:\.[0-9]+)?\s*(?:-|\u2013|\u2014|\.\.)\s*[0-9]+(?:\.[0-9]+)?)(?![\w.])
     | (?P<open>[0-9]+(?:\.[0-9]+)?[+\-])(?=\s|$|[,)])
     | (?P<number>[0-9]+(?:\.[0-9]+)?)
-    | (?P<strength>(?i:hcp|points|pts|pt))(?P<scale>"""
+    | (?P<strength>(?i:freak(?:i?ness)[\s\-]+(?:points|pts)|hcp|points|pts|pt))(?P<scale>"""
     + _SCALE
     + r""")?(?![\w])
     | (?P<symbol>!?[shdcSHDC](?=\W|$)(?<=!.)|[\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667])
@@ -620,6 +724,8 @@ _CLASSES = {
     "unbal": "unbalanced",
     "any": "any",
 }
+#: words that begin a hand evaluation other than HCP and points
+_EVALUATIONS = ("playing", "tricks", "trick", "freakiness", "freakness")
 _OPERATORS = {"=": "==", "\u2265": ">=", "\u2264": "<=", "\u2260": "!="}
 
 
@@ -792,23 +898,48 @@ class _Parser:
             return False
         if token.kind in ("strength", "symbol"):
             return True
-        return token.kind == "word" and (token.text.lower() in _SUIT_NAMES or token.text in VARIABLES)
+        return token.kind == "word" and (
+            token.text.lower() in _SUIT_NAMES or token.text in VARIABLES or token.text.lower() in _EVALUATIONS
+        )
 
-    def quantity(self) -> Strength | Length:
+    def quantity(self) -> Quantity:
         token = self.next()
         if token.kind == "strength":
             scale = _scale(token.scale) if token.scale else STANDARD
-            return Strength(points=token.text.lower().startswith("p"), scale=scale)
-        if token.kind == "symbol":
-            letter = token.text.lstrip("!")
-            strain = _SYMBOLS.get(letter) or Strain.from_letter(letter)
-            return Length(SuitRef(strain=strain))
-        if token.kind == "word" and token.text.lower() in _SUIT_NAMES:
-            return Length(SuitRef(strain=_SUIT_NAMES[token.text.lower()]))
-        if token.kind == "word" and token.text in VARIABLES:
-            return Length(SuitRef(variable=token.text))
+            written = token.text.lower()
+            return Strength(points=not written.startswith("h"), scale=scale, freakiness=written.startswith("f"))
+        suit = _suit_ref(token)
+        if suit is not None:
+            return Length(suit)
+        if token.kind == "word" and token.text.lower() in _EVALUATIONS:
+            return self.evaluation(token.text.lower())
         self.index -= 1
-        raise self.unexpected("hcp, points or a suit")
+        raise self.unexpected("hcp, points, playing tricks or a suit")
+
+    def evaluation(self, word: str) -> Tricks | Freakiness:
+        """``playing tricks``, ``tricks in hearts``, ``freakiness``: the word is read, what follows is not."""
+        if word == "playing":
+            if not self.is_word("tricks", "trick"):
+                raise self.unexpected("'tricks' (as in '7+ playing tricks')")
+            self.next()
+            word = "tricks"
+        if word in ("tricks", "trick"):
+            if not self.is_word("in"):
+                return Tricks()
+            self.next()
+            token = self.peek()
+            suit = None if token is None else _suit_ref(token)
+            if suit is None:
+                raise self.unexpected("a suit (as in '2+ tricks in hearts')")
+            self.next()
+            return Tricks(suit)
+        token = self.peek()
+        if token is not None and token.kind == "strength":
+            raise ConditionError(
+                f"'{word} {token.text}': points counted with freakiness are written 'freakiness points', "
+                "as in 16+ freakiness points"
+            )
+        return Freakiness()
 
     def comparison(self) -> Test:
         left = self.expression()
@@ -857,11 +988,24 @@ class _Parser:
         return self.quantity()
 
 
+def _suit_ref(token: Token) -> SuitRef | None:
+    """The suit a token names (``hearts``, ``♥``, ``!h``, ``M``), or ``None``."""
+    if token.kind == "symbol":
+        letter = token.text.lstrip("!")
+        return SuitRef(strain=_SYMBOLS.get(letter) or Strain.from_letter(letter))
+    if token.kind == "word" and token.text.lower() in _SUIT_NAMES:
+        return SuitRef(strain=_SUIT_NAMES[token.text.lower()])
+    if token.kind == "word" and token.text in VARIABLES:
+        return SuitRef(variable=token.text)
+    return None
+
+
 def _as_range(first: Compare, second: Compare) -> InRange | None:
     """``10 <= hcp <= 12`` as the range it is."""
     low, quantity, high = first.left, first.right, second.right
     same = first.operator == second.operator == "<="
-    if same and isinstance(quantity, (Strength, Length)) and isinstance(low, Number) and isinstance(high, Number):
+    quantities = (Strength, Length, Tricks, Freakiness)
+    if same and isinstance(quantity, quantities) and isinstance(low, Number) and isinstance(high, Number):
         return InRange(quantity, low.value, high.value) if low.value <= high.value else None
     return None
 

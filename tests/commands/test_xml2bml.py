@@ -14,12 +14,15 @@ from sphinx_bml.commands.xml2bml import main
 from tests.support import ROOT
 
 SYSTEMS = ROOT / "tests" / "formats" / "practice_xml"
-TRICKS = """<?xml version="1.0"?>
-<openingBids hcp="standard" shape="standard" formulas="mine.py">
+FORMULA_POINTS = """<?xml version="1.0"?>
+<openingBids hcp="standard" formulas="mine.py">
 <bid><value>1c</value><desc>16+</desc><and><evaluation><hcp><min>16</min></hcp></evaluation></and></bid>
-<bid><value>2c</value><desc>Game force</desc><and><evaluation><tricks><min>9</min></tricks></evaluation></and></bid>
+<bid><value>2c</value><desc>Game force</desc><and><evaluation><points><min>23</min></points></evaluation></and></bid>
 </openingBids>
 """
+TRICKS = FORMULA_POINTS.replace("<points><min>23</min></points>", "<tricks><min>9</min></tricks>").replace(
+    'hcp="standard"', 'hcp="chimaera" shape="freakiness"'
+)
 
 
 @pytest.fixture
@@ -52,19 +55,28 @@ def test_what_cannot_be_carried_is_reported_and_the_rest_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = tmp_path / "strong.xml"
-    source.write_text(TRICKS, encoding="utf-8")
+    source.write_text(FORMULA_POINTS, encoding="utf-8")
     assert main([str(source), "-o", str(tmp_path / "out.bml")]) == 1
     assert capsys.readouterr().err == (
-        f"{source}:4: 2C: playing tricks (<tricks>) come from the formula file, which BML cannot say; "
+        f"{source}:4: 2C: points counted by the formula file, which BML cannot say; "
         "the row is kept without a hand condition, so the robot never bids it\n"
     )
     text = (tmp_path / "out.bml").read_text(encoding="utf-8")
     assert "1C = 16+\n     {{ 16+ hcp }}" in text and "2C = Game force\n" in text
 
 
-def test_strict_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_playing_tricks_and_the_chimaera_counts_are_carried(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "strong.xml"
     source.write_text(TRICKS, encoding="utf-8")
+    assert main([str(source), "-o", str(tmp_path / "out.bml")]) == 0
+    assert capsys.readouterr().err == ""
+    text = (tmp_path / "out.bml").read_text(encoding="utf-8")
+    assert "2C = Game force\n     {{ 9+ playing tricks }}" in text
+
+
+def test_strict_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "strong.xml"
+    source.write_text(FORMULA_POINTS, encoding="utf-8")
     assert main([str(source), "--strict"]) == 1
     assert "nothing was written (--strict)" in capsys.readouterr().err
     assert not (tmp_path / "strong.bml").exists()
