@@ -105,11 +105,9 @@ class Description:
 
     @cached_property
     def plain_text(self) -> str:
-        """The description on one line, suits as symbols. Made from the tokens
-        if they are parsed, else from tokens parsed for it alone and let go:
-        made while reading, it must not keep every row's tokens alive."""
-        tokens = self.__dict__.get("inline")
-        return " ".join(plain_text(parse_inline(self.text) if tokens is None else tokens).split())
+        """The description on one line, suits as symbols. Made from the tokens,
+        which stay: made while reading, the page drawn next needs them too."""
+        return " ".join(plain_text(self.inline).split())
 
     def __bool__(self) -> bool:
         return any(self.lines)

@@ -89,8 +89,14 @@ def visit_bidtable(self: HTML5Translator, node: bml.bidtable) -> None:
     context = ", ".join(part for part in (node.get("seat", ""), node.get("vulnerability", "")) if part)
     if context:
         self.body.append(f'<p class="bml-context">{escape(context)}</p>\n')
-    _rows(self, node.model.rows, iter(enumerate(node.anchors)), drawing)
-    self.body.append("</div>\n")
+    page, self.body = self.body, []  # the table's many small pieces joined at once: one string on the page
+    try:
+        _rows(self, node.model.rows, iter(enumerate(node.anchors)), drawing)
+        table = "".join(self.body)
+    finally:
+        self.body = page
+    page.append(table)
+    page.append("</div>\n")
     raise nodes.SkipNode
 
 
