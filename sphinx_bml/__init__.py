@@ -26,7 +26,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
     __version__ = "0+unknown"
 
 #: Bump when what is stored in the environment changes shape.
-ENV_VERSION = 6
+ENV_VERSION = 7
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
