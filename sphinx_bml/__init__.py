@@ -106,6 +106,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
 
     # finding a sequence: the search ranks a typed sequence first, the index page filters
     app.connect("config-inited", search.add_scripts)
+    app.connect("config-inited", search.add_templates)  # bml-sequences.html, a filter box for html_sidebars
     app.connect("html-page-context", search.page_scripts)
 
     return {

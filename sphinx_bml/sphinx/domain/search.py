@@ -7,9 +7,12 @@ search finds an object whose name holds the words typed, so searching
 ``bml-search.js`` reads a query that is a sequence in any notation
 (``1NT-2C``, ``1N 2C``, ``1♣-1♦``) and ranks the sequence of that name
 first. On the "Bidding sequences" page, ``bml-sequences.js`` adds a filter
-box that narrows the list by sequence or by words of the meaning.
+box that narrows the list by sequence or by words of the meaning, and
+reads a filter given in the page's address (``bml-sequences.html?filter=1N+2C``).
 
-Both scripts are added only to the page that uses them.
+Both scripts are added only to the page that uses them. The sidebar template
+``bml-sequences.html`` (:data:`TEMPLATES`, put in ``html_sidebars``) is a
+small form that goes to that page with the words typed as its filter.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ STATIC = Path(__file__).parent.parent / "nodes" / "static"
 CALLS_SCRIPT = STATIC / "bml-calls.js"
 SEARCH_SCRIPT = STATIC / "bml-search.js"
 FILTER_SCRIPT = STATIC / "bml-sequences.js"
+#: The templates sphinx-bml offers a theme: ``bml-sequences.html``, a sidebar box that filters the sequence index.
+TEMPLATES = Path(__file__).parent.parent / "nodes" / "templates"
 #: The page of the sequence index (Sphinx names a domain index ``<domain>-<index>``).
 INDEX_PAGE = "bml-sequences"
 #: Characters of the meaning kept in a search name: enough to recognise the row.
@@ -46,6 +51,13 @@ def add_scripts(app: Sphinx, config: Config) -> None:
     """``config-inited``: ship the scripts to ``_static``, before the project's own static files."""
     for script in (CALLS_SCRIPT, SEARCH_SCRIPT, FILTER_SCRIPT):
         config.html_static_path.insert(0, str(script))
+
+
+def add_templates(app: Sphinx, config: Config) -> None:
+    """``config-inited``: offer the sidebar template, after the project's own templates
+    (a ``bml-sequences.html`` of the project's ``_templates`` replaces it)."""
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path.append(str(TEMPLATES))
 
 
 def page_scripts(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
