@@ -5,13 +5,15 @@ output and in the ``.bss`` and BBOalert files; one that leads nowhere is the rol
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
 
-from tests.support import build_once, located_warnings, make_pdf, write_project
+from tests.support import COLOURS, build_once, located_warnings, make_pdf, write_project
 
 CONF = 'extensions = ["sphinx_bml"]\nproject = "Kestrel"\n'
 INDEX = """Our 1NT
@@ -192,3 +194,34 @@ def test_the_pdf_compiles_with_the_links(make_app: type[SphinxTestApp], tmp_path
     app = build_once("latex", source, tmp_path / "build")
     text = make_pdf(Path(app.outdir))
     assert "Stayman, see 1NT" in text
+
+
+TWOS = """Two-level openings
+==================
+
+.. bml::
+
+   2C  strong, artificial
+     2D  {waiting}
+"""
+
+
+def test_editing_the_target_page_rewrites_the_page_with_the_link(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    index = "Notes\n=====\n\n.. toctree::\n\n   club\n   twos\n"
+    club = "Club\n====\n\n.. bml::\n\n   1C  16+, F\n     1D  like :bml:seq:`2C-2D`\n"
+    # the link is on club.rst, which is not the parent of twos.rst in the toctree (Sphinx rewrites those)
+    source = write_project(tmp_path / "src", index, CONF, club__rst=club, twos__rst=TWOS.format(waiting="waiting"))
+    where = tmp_path / "build"
+    theme = {"html_theme": "basic"}  # the same both times: a changed setting would rewrite every page
+    make_app("html", srcdir=source, builddir=where, confoverrides=theme).build()
+    twos = source / "twos.rst"
+    twos.write_text(TWOS.format(waiting="waiting, any hand"), encoding="utf-8")
+    later = time.time() + 5
+    os.utime(twos, (later, later))
+    second = make_app("html", srcdir=source, builddir=where, confoverrides=theme)
+    second.build()
+    status = second.status.getvalue()
+    assert "0 added, 1 changed, 0 removed" in status and "configuration has changed" not in status
+    assert "] club" in COLOURS.sub("", status)  # club.rst is written again, not read again
+    found = links(meaning(page(second, "club"), "bml-1c-p-1d"))
+    assert found == [("twos.html#bml-2c-p-2d", "waiting, any hand", "2\u2663\u20132\u2666")]
