@@ -32,6 +32,8 @@ bml_abbreviations = "wbf"
 # -- HTML ------------------------------------------------------------------------
 html_theme = "alabaster"
 html_title = "Kestrel Precision: system notes"
+# alabaster's sidebar, with sphinx-bml's box that filters the sequence index ("1N 2C", "Stayman").
+html_sidebars = {"**": ["about.html", "navigation.html", "bml-sequences.html", "relations.html", "searchbox.html"]}
 
 # -- LaTeX / PDF -----------------------------------------------------------------
 latex_documents = [

@@ -63,6 +63,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # nodes: one visitor per builder, standard nodes for the others, the static files
     for node in nodes.ALL_NODES:
         app.add_node(node, html=html.VISITORS[node], latex=latex.VISITORS[node], text=text.VISITORS[node])
+    app.connect("doctree-resolved", links.link_meanings, priority=400)  # before the fallback replaces the tables
     app.connect("doctree-resolved", fallback.replace_nodes)
     app.connect("doctree-resolved", links.link_tables)  # continuation tables and the rows they continue
     app.connect("env-get-updated", links.pages_to_rewrite)
@@ -106,7 +107,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # finding a sequence: the search ranks a typed sequence first, the index page filters
     app.connect("config-inited", search.add_scripts)
     app.connect("html-page-context", search.page_scripts)
-    app.connect("config-inited", index_page.add_templates)
+    app.connect("config-inited", index_page.add_templates)  # the index page; bml-sequences.html for html_sidebars
     app.connect("html-page-context", index_page.write_index_page)
 
     return {

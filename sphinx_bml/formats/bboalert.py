@@ -110,7 +110,7 @@ from dataclasses import dataclass, field
 
 from ..language.calls import Call, CallKind, Sequence, Strain
 from ..language.errors import BMLError
-from ..language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol, Text
+from ..language.inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from ..language.model import Description, Seat, Vulnerability
 from ..language.system import Meaning, System
 
@@ -210,6 +210,8 @@ def _inline_text(tokens: Iterable[Inline]) -> str:
             parts.append("\n")
         elif isinstance(token, Styled):
             parts.append(_inline_text(token.children))
+        elif isinstance(token, SequenceLink):  # the text it shows: BBOalert shows no links
+            parts.append(_inline_text(token.title))
     return "".join(parts)
 
 

@@ -24,6 +24,13 @@ is left out, a sequence given twice keeps its first meaning, and a
 description line that BML would read as a command is joined to the line
 before (see :mod:`~sphinx_bml.formats.bml_writer`).
 
+A record's disposition code (other than ``0``, no agreement) is added to
+its meaning as the standard abbreviation (``Stayman, F``) when the
+meaning's words do not already give it (see
+:func:`~.dispositions.meaning_with_disposition`); one they contradict is
+reported and left out. The artificial flag ``Y`` becomes the row's alert
+mark (``1C = ! Strong``).
+
 BBO writes suit symbols in descriptions in upper case as well (``5+!S``);
 BML's inline markup knows them in lower case, so ``!C !D !H !S`` become
 ``!c !d !h !s``.
@@ -41,6 +48,7 @@ from ..language.model import BidNode, BidTable, Description, Document, Metadata,
 from .bml_writer import joined_lines
 from .bss_codes import VULNERABILITIES_BY_DIGIT
 from .bss_reader import BssFile, FileType, SequenceRecord
+from .dispositions import disposition_words, meaning_with_disposition
 
 GroupKey = tuple[bool, Seat, Vulnerability]
 
@@ -119,8 +127,23 @@ class TreeBuilder:
                 "on a line of its own; it is joined to the line before",
                 location,
             )
-        row.record, row.line, row.description = True, record.line, description
+        row.record, row.line, row.description = True, record.line, self._with_disposition(record, description)
         row.alert = record.artificial
+
+    def _with_disposition(self, record: SequenceRecord, description: Description) -> Description:
+        """The description with the record's disposition as its abbreviation (``Stayman, F``),
+        unless its words already give it; a disposition its words contradict is reported."""
+        written = meaning_with_disposition(description, record.disposition)
+        if written is not None:
+            return written
+        code = record.disposition
+        self.problems.report(
+            f"the disposition {code.value} ({disposition_words(code)}) of {record.sequence.notation()} "
+            f"disagrees with the abbreviations of its meaning '{description.plain_text}'; "
+            "the meaning is kept as it is, without the disposition",
+            Location(self.name, record.line),
+        )
+        return description
 
     def tables(self) -> list[BidTable]:
         tables = []

@@ -13,6 +13,9 @@ does. The artificial flag is ``Y`` for a call marked alertable (``2D ! Multi``),
 else ``N``; the disposition is ``0`` (no agreement), or with ``dispositions``
 the one the meaning's standard abbreviations give (:mod:`.dispositions`).
 
+A link to a sequence in a meaning (``see :bml:seq:`1N-2C-2D```) is written
+as the text it shows (``see 1N-2C-2D``): BBO shows no links.
+
 The lines of a description are joined by the two characters ``\n``; a
 backslash of the text that would be read as part of such a line break (one
 followed by ``n``, by another backslash or by the end of a line) is doubled,
@@ -27,6 +30,7 @@ import re
 from collections.abc import Iterable
 
 from ..language.calls import Sequence
+from ..language.inline import without_links
 from ..language.model import Description
 from ..language.system import Meaning, System
 from .bss_codes import SEAT_DIGITS, VULNERABILITY_DIGITS
@@ -60,7 +64,7 @@ def description_code(description: Description) -> str:
     lines = list(description.lines)
     while lines and not lines[-1]:
         lines.pop()
-    return _one_line(LINE_BREAK.join(_AMBIGUOUS_BACKSLASH.sub(r"\\\\", line) for line in lines))
+    return _one_line(LINE_BREAK.join(_AMBIGUOUS_BACKSLASH.sub(r"\\\\", without_links(line)) for line in lines))
 
 
 def flags_code(meaning: Meaning, *, dispositions: bool = False) -> str:

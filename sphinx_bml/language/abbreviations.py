@@ -41,6 +41,8 @@ WBF_ABBREVIATIONS: dict[str, str] = {
     "PUP": "puppet",
     "REL": "relay",
     "ASK": "asking bid",
+    "ANS": "answer to an asking bid",
+    "CTRL": "control bid",
     "CUE": "cue bid",
     "COMP": "competitive",
     "CONST": "constructive",

@@ -3,7 +3,9 @@
 Text in paragraphs, lists, headings and bid descriptions may contain suit
 symbols (``!c !d !h !s``, in small letters only: players start meanings with
 ``!`` as an alert mark, as in ``!STR F`` or ``!Choice``), bids (``1C``, ``3NT``), dashes (``--``, ``---``)
-and the font styles ``/italic/``, ``*bold*`` and ``=monospace=``. The parser
+the font styles ``/italic/``, ``*bold*`` and ``=monospace=``, and links to a
+sequence written as Sphinx's role, ``:bml:seq:`1N-2C-2D``` or
+``:bml:seq:`the answers <1N-2C>``` (:class:`SequenceLink`). The parser
 turns such text into a tuple of tokens once; every output format then renders
 the tokens its own way and escapes what it must.
 
@@ -30,11 +32,14 @@ __all__ = [
     "Dash",
     "Inline",
     "LineBreak",
+    "SequenceLink",
     "Styled",
     "SuitSymbol",
     "Text",
     "parse_inline",
     "plain_text",
+    "sequence_links",
+    "without_links",
 ]
 
 
@@ -76,13 +81,33 @@ class Styled:
     children: tuple[Inline, ...]
 
 
-Inline = Text | SuitSymbol | Bid | Dash | LineBreak | Styled
+@dataclass(frozen=True, slots=True)
+class SequenceLink:
+    """``:bml:seq:`1N-2C``` or ``:bml:seq:`Stayman <1N-2C>```: a link to the row of a sequence.
+
+    ``target`` is the reference as written (``1N-2C``, ``1N-2C #SEAT 34``),
+    ``title`` the tokens shown: the explicit title's (``explicit``), else
+    the target's own. Whether the target can be read and where it leads
+    is for the site to say (:func:`~sphinx_bml.language.notation.parse_reference`).
+    """
+
+    target: str
+    title: tuple[Inline, ...]
+    explicit: bool = False
+
+
+Inline = Text | SuitSymbol | Bid | Dash | LineBreak | Styled | SequenceLink
 
 STYLES = {"/": "italic", "*": "bold", "=": "monospace"}
 _OPENERS = " \t\n([{'\""
 _CLOSERS = " \t\n.,;:!?)]}'\"-"
+#: A link to a sequence, as Sphinx's role is written: ``:bml:seq:`1N-2C```.
+SEQUENCE_ROLE = re.compile(r":bml:seq:`(?P<body>[^`\n]+)`")
+#: An explicit title before the target: ``Stayman <1N-2C>``.
+_EXPLICIT_TITLE = re.compile(r"(?P<title>.*?)\s*<(?P<target>[^<>]*)>", re.DOTALL)
 _TOKEN = re.compile(
-    r"(?P<suit>![cdhs])"
+    rf"(?P<link>{SEQUENCE_ROLE.pattern})"
+    r"|(?P<suit>![cdhs])"
     r"|(?P<bid>(?<![\w!])(?P<level>[1-7])(?P<strain>NT|[CDHSN])(?![\w]))"
     r"|(?P<dash>---?)"
     r"|(?P<style>[/*=])"
@@ -168,7 +193,9 @@ def _scan(text: str, tokens: list[Inline]) -> None:
         out.text(text[position : match.start()])
         position = match.end()
         kind = match.lastgroup
-        if kind == "suit":
+        if match.group("link") is not None:
+            _link(match.group("body"), out)
+        elif kind == "suit":
             out.token(SuitSymbol(Strain.from_letter(match.group("suit")[1])))
         elif kind == "bid":
             strain = match.group("strain")
@@ -196,6 +223,52 @@ def _scan(text: str, tokens: list[Inline]) -> None:
             position = end + 1
 
 
+def _link(body: str, out: _TextPieces) -> None:
+    """The tokens of a role's text: a :class:`SequenceLink`, or with ``!`` first
+    (``:bml:seq:`!1N-2C```, as Sphinx's roles) the text alone, not linked."""
+    if body.startswith("!"):
+        for token in parse_inline(body[1:]):
+            if isinstance(token, Text):
+                out.text(token.text)
+            else:
+                out.token(token)
+        return
+    explicit = _EXPLICIT_TITLE.fullmatch(body)
+    if explicit is not None and explicit.group("title"):
+        out.token(SequenceLink(explicit.group("target").strip(), parse_inline(explicit.group("title")), True))
+    else:
+        target = body.strip()
+        out.token(SequenceLink(target, parse_inline(target)))
+
+
+def link_text(body: str) -> str:
+    """What a role's text shows, as BML text: its title, else its target (``!`` left out)."""
+    body = body.removeprefix("!")
+    explicit = _EXPLICIT_TITLE.fullmatch(body)
+    if explicit is not None and explicit.group("title"):
+        return explicit.group("title")
+    return body.strip()
+
+
+def without_links(text: str) -> str:
+    """BML text with each link to a sequence written as the text it shows:
+    ``see :bml:seq:`1N-2C-2D``` gives ``see 1N-2C-2D`` (what a ``.bss`` file holds)."""
+    if ":bml:seq:" not in text:
+        return text
+    return SEQUENCE_ROLE.sub(lambda match: link_text(match.group("body")), text)
+
+
+def sequence_links(tokens: tuple[Inline, ...]) -> list[SequenceLink]:
+    """The links to sequences among ``tokens``, styled text included, in order."""
+    found: list[SequenceLink] = []
+    for token in tokens:
+        if isinstance(token, SequenceLink):
+            found.append(token)
+        elif isinstance(token, Styled):
+            found += sequence_links(token.children)
+    return found
+
+
 def plain_text(tokens: tuple[Inline, ...] | list[Inline], *, symbols: bool = True) -> str:
     """The tokens as plain text: suit symbols as Unicode (or ``!c`` when not ``symbols``)."""
     parts: list[str] = []
@@ -215,6 +288,8 @@ def plain_text(tokens: tuple[Inline, ...] | list[Inline], *, symbols: bool = Tru
             parts.append(("\u2014" if token.em else "\u2013") if symbols else ("---" if token.em else "--"))
         elif isinstance(token, LineBreak):
             parts.append("\n")
+        elif isinstance(token, SequenceLink):
+            parts.append(plain_text(token.title, symbols=symbols))
         else:
             parts.append(plain_text(token.children, symbols=symbols))
     return "".join(parts)

@@ -79,7 +79,10 @@ def test_a_player_gets_their_system(folder: Path, capsys: pytest.CaptureFixture[
     read = meanings(bml)
     assert read["1C"] == "3+!c, 12-21 HCP"  # BBO's upper-case suit symbols, as BML writes them
     assert read["1C-(P)-1H"] == "4+!h, 6+ HCP\nforcing one round"
-    assert read["1N-(P)-2C"] == "Stayman\nat least one 4-card major, or garbage"
+    # each disposition code as the abbreviation a player writes (5 forcing, 2 non-forcing, A transfer)
+    assert read["1N-(P)-2C"] == "Stayman, F\nat least one 4-card major, or garbage"
+    assert read["1N"] == "Balanced, 15-17 HCP, NF\nmay have a 5-card major"
+    assert read["1N-(P)-2D"] == "Transfer: 5+!h, TRF"
     assert read["(1N)-D"] == "Penalty, 15+ HCP"
     assert read["(4N)-5C"] == "0 or 3 keys."
     assert read["(4N)-5D"] == "Even number of keys."
@@ -109,7 +112,7 @@ def test_a_floating_convention_says_so(folder: Path) -> None:
         "// BSS records that BML has no place for, kept as the file gives them:\n"
         "// ?00: a floating convention (its header starts with ?00)\n\n#VUL 00\n"
     )
-    assert meanings(bml) == {"4N": "Asks for key cards", "4N-(P)-5C": "1 or 4 key cards"}
+    assert meanings(bml) == {"4N": "Asks for key cards, ASK", "4N-(P)-5C": "1 or 4 key cards, ANS"}
 
 
 def test_kept_records_go_into_pages_too(folder: Path) -> None:

@@ -11,7 +11,7 @@ from sphinx_bml.formats.bml_writer import write_bml
 from sphinx_bml.formats.bss_reader import Disposition, read_bss
 from sphinx_bml.formats.bss_tree import build_document
 from sphinx_bml.formats.bss_writer import write_bss
-from sphinx_bml.formats.dispositions import disposition_of
+from sphinx_bml.formats.dispositions import WRITTEN, disposition_of
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.system import System
 
@@ -139,3 +139,143 @@ def test_bboalert_writes_only_alerted_calls_when_asked() -> None:
         ("1C--", "1D", "Negative; 0-7 HCP; NF"),
         ("", "2D", "Multi; a weak two in a major; PRE"),
     ]
+
+
+# -- dispositions read back (bss2bml) -------------------------------------------
+
+
+def bss_again(bss: str) -> str:
+    """``bss`` through bss2bml's tree and BML writer, read as BML and written as ``.bss`` again."""
+    document = build_document(read_bss(bss, "notes.bss"))
+    assert not document.problems, [str(problem) for problem in document.problems]
+    again = parse_text(write_bml(document), "again.bml")
+    assert not again.problems, [str(problem) for problem in again.problems]
+    return write_bss(expand(again), dispositions=True)
+
+
+def test_alert_marks_and_dispositions_round_trip_byte_for_byte() -> None:
+    bss = write_bss(system(), dispositions=True)
+    assert "001C=YYYYYYY508Strong, 16+ HCP, F" in bss.splitlines()  # the mark and the disposition are both there
+    assert bss_again(bss) == bss
+
+
+def test_the_whole_example_notes_round_trip_with_dispositions() -> None:
+    text = """\
+1N  15-17, BAL
+  2C  ! Stayman, F
+    2D  no 4-card major, NF
+    2H  4+ !h, may have 4 !s
+  2D  ! TRF to !h
+  2N  INV
+  3N  S/O
+2C  ! Strong, GF
+  2D  ! REL, waiting
+4N  ! RKCB, ASK
+  5C  0 or 3 key cards, ANS
+  5D  1 or 4, ANS
+"""
+    bss = write_bss(system(text), dispositions=True)
+    assert bss_again(bss) == bss
+
+
+#: A card from another program: a disposition on every record, meanings without abbreviations.
+OTHER_PROGRAM = """\
+*00{Their card}=NYYYYYYSome system
+001N=NYYYYYY2Balanced, 15-17
+001NP2C=YYYYYYY508Stayman\\nasks for a major
+001NP2CP2D=NYYYYYY208No major
+001NP2CP2H=NYYYYYY0084 hearts
+001NP2D=YYYYYYYA08Transfer:
+001NP2N=NYYYYYY4Limit
+001NP3N=NYYYYYY1To play.
+001NP4C=YYYYYYYD08Gerber
+001NP4CP4D=YYYYYYYE080 or 4 aces
+002C=YYYYYYY608
+002CP2D=YYYYYYYC08Waiting
+002D=NYYYYYY908Weak
+002H=YYYYYYY308Constructive raise
+002HP3C=NYYYYYY708Help suit
+002HP3D=YYYYYYY808Cue
+002S=YYYYYYYB08Puppet to 2NT
+"""
+
+
+def codes(bss: str) -> dict[str, str]:
+    """The artificial flag and the disposition of each record, by its calls."""
+    _, *lines = bss.splitlines()
+    return {line.partition("=")[0]: line.partition("=")[2][0] + line.partition("=")[2][7] for line in lines}
+
+
+def test_the_dispositions_of_another_program_come_back_as_abbreviations() -> None:
+    document = build_document(read_bss(OTHER_PROGRAM, "their.bss"))
+    assert not document.problems
+    bml = write_bml(document).splitlines()
+    for row in [
+        "1N = Balanced, 15-17, NF",
+        "  2C = ! Stayman, F",
+        "       asks for a major",  # further lines as they were
+        "    2D = No major, NF",
+        "    2H = 4 hearts",  # no agreement: nothing added
+        "  2D = ! Transfer: TRF",  # after a colon, a space only
+        "  2N = Limit, INV",
+        "  3N = To play. S/O",
+        "    4D = ! 0 or 4 aces, ANS",
+        "2C = ! GF",  # no meaning: the abbreviation alone
+        "  2D = ! Waiting, REL",
+        "2D = Weak, PRE",
+        "2H = ! Constructive raise, CONST",
+        "  3C = Help suit, S/T",
+        "  3D = ! Cue, CTRL",
+        "2S = ! Puppet to 2NT, PUP",
+    ]:
+        assert row in bml
+    again = write_bss(expand(parse_text("\n".join(bml), "their.bml")), dispositions=True)
+    assert codes(again) == codes(OTHER_PROGRAM)
+
+
+def test_no_agreement_adds_nothing() -> None:
+    bss = "*00{Card}=NYYYYYY\n001C=NYYYYYY008Natural\n001N=NYYYYYY015-17\n"
+    bml = write_bml(build_document(read_bss(bss, "card.bss")))
+    assert "1C = Natural" in bml.splitlines()
+    assert "1N = 15-17" in bml.splitlines()
+
+
+def test_a_disposition_the_meaning_already_gives_is_not_added_twice() -> None:
+    bss = "*00{Card}=NYYYYYY\n001N=NYYYYYY0\n001NP2C=NYYYYYY508Stayman, F1\n001NP2D=NYYYYYYA08TRF to !H\n"
+    bml = write_bml(build_document(read_bss(bss, "card.bss"))).splitlines()
+    assert "  2C = Stayman, F1" in bml
+    assert "  2D = TRF to !h" in bml
+
+
+def test_a_disposition_the_meaning_contradicts_is_reported_and_left_out() -> None:
+    bss = "*00{Card}=NYYYYYY\n001N=NYYYYYY0\n001NP2C=NYYYYYY608Stayman, F\n001NP2N=NYYYYYY4INV or GF\n"
+    document = build_document(read_bss(bss, "card.bss"))
+    assert [str(problem) for problem in document.problems] == [
+        "card.bss:3: the disposition 6 (game forcing) of 1N-(P)-2C disagrees with the abbreviations of its "
+        "meaning 'Stayman, F'; the meaning is kept as it is, without the disposition",
+        "card.bss:4: the disposition 4 (invitational) of 1N-(P)-2N disagrees with the abbreviations of its "
+        "meaning 'INV or GF'; the meaning is kept as it is, without the disposition",
+    ]
+    bml = write_bml(document).splitlines()
+    assert "  2C = Stayman, F" in bml
+    assert "  2N = INV or GF" in bml
+
+
+def test_bss2bml_says_which_disposition_it_left_out(
+    tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "card.bss"  # type: ignore[operator]
+    source.write_text("*00{Card}=NYYYYYY\n001C=NYYYYYY608Strong, F\n001D=NYYYYYY208Natural\n", encoding="utf-8")
+    assert main([str(source), "-o", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert "1C = Strong, F\n1D = Natural, NF\n" in out
+    assert err == (
+        f"{source}:2: the disposition 6 (game forcing) of 1C disagrees with the abbreviations of its meaning "
+        "'Strong, F'; the meaning is kept as it is, without the disposition\n"
+    )
+
+
+def test_every_disposition_has_an_abbreviation_that_reads_back() -> None:
+    for disposition in Disposition:
+        if disposition is not Disposition.NO_AGREEMENT:
+            assert disposition_of(f"Natural, {WRITTEN[disposition]}") is disposition

@@ -16,11 +16,14 @@ from sphinx_bml.language.inline import (
     Dash,
     Inline,
     LineBreak,
+    SequenceLink,
     Styled,
     SuitSymbol,
     Text,
     parse_inline,
     plain_text,
+    sequence_links,
+    without_links,
 )
 
 
@@ -169,3 +172,70 @@ def test_the_linear_scan_reads_as_the_rule_says(text: str) -> None:
 def test_many_unmatched_markers_are_read_quickly_and_kept(marker: str) -> None:
     text = f" {marker}a" * 8_000  # 24 KB: minutes before the scan was made linear
     assert plain_text(parse_inline(text), symbols=False) == text
+
+
+# -- links to sequences: :bml:seq: inside meanings and prose -------------------
+
+
+def test_a_link_to_a_sequence_in_a_meaning() -> None:
+    tokens = parse_inline("Stayman, see :bml:seq:`1N-2C-2D`")
+    assert tokens[0] == Text("Stayman, see ")
+    link = tokens[1]
+    assert isinstance(link, SequenceLink)
+    assert (link.target, link.explicit) == ("1N-2C-2D", False)
+    assert plain_text(tokens) == "Stayman, see 1NT-2\u2663-2\u2666"
+    assert plain_text(tokens, symbols=False) == "Stayman, see 1N-2C-2D"
+
+
+def test_a_link_with_a_title_of_its_own() -> None:
+    (text, link, rest) = parse_inline("the :bml:seq:`*Smolen* jumps <1N-2C-2D-3H>`, GF")
+    assert text == Text("the ") and rest == Text(", GF")
+    assert link == SequenceLink("1N-2C-2D-3H", (Styled("bold", (Text("Smolen"),)), Text(" jumps")), True)
+    assert plain_text((link,)) == "Smolen jumps"
+
+
+def test_an_exclamation_mark_shows_the_sequence_without_a_link() -> None:
+    tokens = parse_inline("not :bml:seq:`!1N-2C` here")
+    assert not any(isinstance(token, SequenceLink) for token in tokens)
+    assert plain_text(tokens) == "not 1NT-2\u2663 here"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a :bml:seq: without backquotes",
+        "an empty :bml:seq:`` role",
+        "unclosed :bml:seq:`1N-2C",
+        "across lines :bml:seq:`1N-\n2C`",
+        ":bml:`1N-2C` is the other role",
+    ],
+)
+def test_what_is_no_link_stays_text(text: str) -> None:
+    tokens = parse_inline(text)
+    assert not any(isinstance(token, SequenceLink) for token in tokens)
+    assert plain_text(tokens, symbols=False) == text
+
+
+def test_a_target_that_is_no_sequence_is_still_a_link_token() -> None:
+    """Whether it can be read and where it leads is for the site to say (a located warning)."""
+    (link,) = parse_inline(":bml:seq:`1N-2Z`")
+    assert isinstance(link, SequenceLink) and link.target == "1N-2Z"
+
+
+def test_links_are_found_in_styled_text_too() -> None:
+    tokens = parse_inline("*see :bml:seq:`1C-1D`* and :bml:seq:`x <1N>`")
+    assert [link.target for link in sequence_links(tokens)] == ["1C-1D", "1N"]
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("Stayman, see :bml:seq:`1N-2C-2D`", "Stayman, see 1N-2C-2D"),
+        ("the :bml:seq:`Smolen jumps <1N-2C-2D-3H>`", "the Smolen jumps"),
+        ("not :bml:seq:`!1N-2C`", "not 1N-2C"),
+        ("no role here, 5+ !h", "no role here, 5+ !h"),
+        (":bml:seq:`1C-1D` and :bml:seq:`1C-1H`", "1C-1D and 1C-1H"),
+    ],
+)
+def test_without_links_is_what_a_bss_file_holds(text: str, written: str) -> None:
+    assert without_links(text) == written

@@ -73,3 +73,24 @@ def test_the_filter_box_narrows_the_sequence_index(app: Any, browser: Any) -> No
         page.screenshot(path=str(Path(app.outdir) / "screenshot-sequences-phone.png"), full_page=True)
     finally:
         page.close()
+
+
+@pytest.mark.sphinx(
+    "html",
+    testroot="card",
+    srcdir="card-sidebar",
+    confoverrides={"html_theme": "alabaster", "html_sidebars": {"**": ["searchbox.html", "bml-sequences.html"]}},
+)
+def test_the_sidebar_box_opens_the_index_filtered(app: Any, browser: Any) -> None:  # noqa: F811
+    app.build()
+    page = browser.new_page()
+    try:
+        page.goto((Path(app.outdir) / "notrump.html").as_uri())
+        page.locator("form.bml-sequence-filter input[type=search]").fill("1N 2C")
+        page.locator("form.bml-sequence-filter input[type=submit]").click()
+        page.wait_for_url("**/bml-sequences.html?filter=1N+2C")
+        shown = "table.indextable tr:not([hidden]) a code"
+        assert page.locator("input.bml-filter").input_value() == "1N 2C"
+        assert page.locator(shown).all_inner_texts() == ["1NT–2♣", "1NT–2♣–2♦", "1NT–2♣–2♥"]
+    finally:
+        page.close()

@@ -19,6 +19,14 @@ def test_html_has_every_page_with_tables(example_site: Path) -> None:
     assert soup.select("span.bml-suit.bml-hearts")
 
 
+def test_a_meaning_links_to_the_sequence_it_names(example_site: Path) -> None:
+    soup = BeautifulSoup((example_site / "html" / "strong_club.html").read_text(encoding="utf-8"), "html.parser")
+    links = [(a["href"], a.get_text()) for a in soup.select("span.bml-meaning a.internal")]
+    assert ("notrump.html#bml-1n-p-2c", "1NT\u20132\u2663") in links
+    (bss,) = (example_site / "bss").glob("*.bss")
+    assert "Stayman, as over our 1NT opening (1N-2C)" in bss.read_text(encoding="utf-8")
+
+
 def test_bss_holds_the_whole_system(example_site: Path) -> None:
     (bss,) = (example_site / "bss").glob("*.bss")
     records = bss.read_text(encoding="utf-8").splitlines()

@@ -50,6 +50,7 @@ from ...language.system import Key, Meaning
 from .. import nodes as bml
 from ..config import site_systems
 from ..diagnostics import warn
+from ..nodes.links import meaning_targets
 from ..reading.roles import SequenceRole
 from ..reading.state import finished_reading
 from .checks import check_site
@@ -197,7 +198,10 @@ class BMLDomain(Domain):
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
         self._sites = None  # a toctree may have changed the site order too
-        targets = {str(node["reftarget"]) for node in document.findall(pending_xref) if node.get("refdomain") == "bml"}
+        xrefs = [node for node in document.findall(pending_xref) if node.get("refdomain") == "bml"]
+        for node in xrefs:  # those of .bml prose are made without the document's name
+            node.setdefault("refdoc", docname)
+        targets = {str(node["reftarget"]) for node in xrefs} | meaning_targets(document)
         if targets:
             self.references[docname] = targets
         reading = finished_reading(env)
@@ -325,7 +329,10 @@ class BMLDomain(Domain):
 
     def why_not_found(self, docname: str, target: str) -> str:
         """Why a reference to ``target`` on ``docname`` leads nowhere, in plain words."""
-        reference = parse_reference(target)
+        try:
+            reference = parse_reference(target)
+        except BMLError as error:  # a link in a meaning or in .bml prose, read only now
+            return f"cannot read the sequence '{target}': {error.message}"
         name = short_notation(reference.sequence)
         context = context_label(reference.seat or Seat.ANY, reference.vulnerability or ANY_VULNERABILITY)
         shown = f"{name} ({context})" if context else name

@@ -5,7 +5,7 @@ Jinja loop turn per entry: for the tens of thousands of sequences of a big
 system that takes longer than writing all the pages of the notes. This
 ``html-page-context`` handler writes the same markup (the template's, entry
 for entry, so themes and ``bml-sequences.js`` see no difference) as one
-string, and renders the page with ``templates/bml-sequences.html``: Sphinx's
+string, and renders the page with ``templates/bml-sequence-index.html``: Sphinx's
 template with that string as its body, so the page is byte for byte what
 Sphinx would write. Any other domain index, and a project or theme whose
 own ``domainindex.html`` replaces Sphinx's, keep the template.
@@ -27,8 +27,9 @@ INDEX_PAGE = "bml-sequences"
 #: Sphinx's template for domain indices, which this page extends.
 DOMAIN_INDEX_TEMPLATE = "domainindex.html"
 TEMPLATES = Path(__file__).parent / "templates"
-#: The page's own template, in :data:`TEMPLATES`.
-INDEX_TEMPLATE = "bml-sequences.html"
+#: The page's own template, in :data:`TEMPLATES` (with ``bml-sequences.html``, the sidebar box
+#: that filters this page, for ``html_sidebars``).
+INDEX_TEMPLATE = "bml-sequence-index.html"
 
 _GROUP_HEAD = 1
 _IN_GROUP = 2
@@ -47,8 +48,9 @@ def write_index_page(
 
 
 def add_templates(app: Sphinx, config: Config) -> None:
-    """``config-inited``: find :data:`INDEX_TEMPLATE`, after the project's own templates."""
-    config.templates_path.append(str(TEMPLATES))
+    """``config-inited``: find :data:`INDEX_TEMPLATE` and the sidebar box, after the project's own templates."""
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path.append(str(TEMPLATES))
 
 
 def _template_overridden(app: Sphinx) -> bool:

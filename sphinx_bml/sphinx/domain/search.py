@@ -7,9 +7,12 @@ search finds an object whose name holds the words typed, so searching
 ``bml-search.js`` reads a query that is a sequence in any notation
 (``1NT-2C``, ``1N 2C``, ``1♣-1♦``) and ranks the sequence of that name
 first. On the "Bidding sequences" page, ``bml-sequences.js`` adds a filter
-box that narrows the list by sequence or by words of the meaning.
+box that narrows the list by sequence or by words of the meaning, and
+reads a filter given in the page's address (``bml-sequences.html?filter=1N+2C``).
 
-Both scripts are added only to the page that uses them.
+Both scripts are added only to the page that uses them. The sidebar template
+``bml-sequences.html`` (in :data:`.index_page.TEMPLATES`, put in ``html_sidebars``) is a
+small form that goes to that page with the words typed as its filter.
 """
 
 from __future__ import annotations

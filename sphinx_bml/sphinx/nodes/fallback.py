@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from ...language.inline import Inline, LineBreak, Styled, SuitSymbol, Text
+from ...language.inline import Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from ...language.model import BidNode
 from ...language.notation import SUIT_GLYPHS
 from .. import nodes as bml
@@ -103,6 +103,8 @@ def _inline(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
             styled = shown.styled_node(Styled(token.style, ()))
             styled += _inline(token.children)
             result.append(styled)
+        elif isinstance(token, SequenceLink):  # a link in a meaning: its text
+            result += _inline(token.title)
     return result
 
 

@@ -32,7 +32,7 @@ from sphinx.config import Config
 from sphinx.writers.html5 import HTML5Translator
 
 from ...language.abbreviations import Abbreviation
-from ...language.inline import LineBreak, Styled, SuitSymbol, Text
+from ...language.inline import LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from ...language.model import BidNode
 from ...language.notation import SUIT_GLYPHS, SUIT_NAMES
 from .. import nodes as bml
@@ -115,6 +115,8 @@ class Drawing:
     forward: dict[int, list[tuple[str, str]]]
     #: the id a continuation table's head carries, for the links forward to land on
     head_id: str
+    #: where the links in the meanings lead: reference → the link's attributes (:func:`.links.link_meanings`)
+    links: dict[str, dict[str, object]]
 
     @classmethod
     def of(cls, self: HTML5Translator, node: bml.bidtable) -> Drawing:
@@ -130,6 +132,7 @@ class Drawing:
             back=tuple(back) if back else None,
             forward=node.get("continued_at", {}),
             head_id=str(node.get("head_id", "")),
+            links=node.get("sequence_links", {}),
         )
 
 
@@ -161,7 +164,7 @@ def _rows(
         _call(self, row, ids, number, drawing)
         body.append('<span class="bml-meaning">')
         tokens = shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), drawing.quotes)
-        _tokens(self, shown.with_abbreviations(tokens, drawing.abbreviations), drawing.four)
+        _tokens(self, shown.with_abbreviations(tokens, drawing.abbreviations), drawing.four, drawing.links)
         if ids:
             body.append(
                 f'<a class="headerlink" href="#{self.attval(ids[0])}" title="{PERMALINK}" aria-label="{PERMALINK}"></a>'
@@ -209,9 +212,15 @@ def _call(self: HTML5Translator, row: BidNode, ids: list[str], number: int, draw
     body.append("</span>")
 
 
-def _tokens(self: HTML5Translator, tokens: tuple[shown.Shown, ...], four: bool) -> None:
+def _tokens(
+    self: HTML5Translator,
+    tokens: tuple[shown.Shown, ...],
+    four: bool,
+    links: dict[str, dict[str, object]] | None = None,
+) -> None:
     """Drawn tokens (:mod:`.shown`): text escaped as the translator escapes text, suits dressed,
-    abbreviations as ``<abbr title>``."""
+    abbreviations as ``<abbr title>``, links to sequences as the ``:bml:seq:`` role's (``links``:
+    where they lead)."""
     for token in tokens:
         if isinstance(token, Text):
             self.body.append(self.encode(token.text))
@@ -220,9 +229,28 @@ def _tokens(self: HTML5Translator, tokens: tuple[shown.Shown, ...], four: bool) 
         elif isinstance(token, LineBreak):
             self.body.append("<br />")
         elif isinstance(token, Styled):
-            shown.styled_node(token).walkabout(self)
+            shown.styled_node(token, links).walkabout(self)
         elif isinstance(token, Abbreviation):
             self.body.append(f'<abbr title="{self.attval(token.meaning)}">{self.encode(token.text)}</abbr>')
+        elif isinstance(token, SequenceLink):
+            _link(self, token, (links or {}).get(token.target), four)
+
+
+def _link(self: HTML5Translator, token: SequenceLink, reference: dict[str, object] | None, four: bool) -> None:
+    """A link in a meaning, as Sphinx writes the ``:bml:seq:`` role's: ``<a class="reference
+    internal" href title><span class="xref bml bml-seq">1NT–2♣</span></a>``; its title alone
+    where it leads nowhere."""
+    body = self.body
+    if reference is not None:
+        uri = str(reference.get("refuri") or "#" + str(reference.get("refid", "")))
+        tooltip = str(reference.get("reftitle", ""))
+        title = f' title="{self.attval(tooltip)}"' if tooltip else ""
+        body.append(f'<a class="reference internal" href="{self.attval(uri)}"{title}>')
+    body.append('<span class="xref bml bml-seq">')
+    _tokens(self, token.title, four)
+    body.append("</span>")
+    if reference is not None:
+        body.append("</a>")
 
 
 def visit_suit(self: HTML5Translator, node: bml.suit) -> None:

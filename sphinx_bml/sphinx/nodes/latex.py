@@ -32,7 +32,7 @@ from sphinx.writers.latex import LaTeXTranslator
 from ...language.abbreviations import Abbreviation
 from ...language.calls import Call, Strain
 from ...language.errors import Kind
-from ...language.inline import LineBreak, Styled, SuitSymbol, Text
+from ...language.inline import LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from ...language.model import AuctionMark, BidNode, Contract, Deal, Direction
 from ...language.notation import cell_label
 from .. import nodes as bml
@@ -101,7 +101,12 @@ def visit_bidtable(self: LaTeXTranslator, node: bml.bidtable) -> None:
     if context:
         self.body.append(f"\\bmltablecontext{{{self.encode(context)}}}\n")
     self.body.append(f"\\begin{{bmlbidtable}}{{{style}}}{{{table_depth(node.model.rows)}}}\n")
-    marks = Marks(shown.smart_quotes(self), site_abbreviations(self.config), bool(self.config.bml_show_conditions))
+    marks = Marks(
+        shown.smart_quotes(self),
+        site_abbreviations(self.config),
+        bool(self.config.bml_show_conditions),
+        node.get("sequence_links", {}),
+    )
     _rows(self, node.model.rows, iter(node.anchors), [], marks)
     self.body.append("\\end{bmlbidtable}\n")
     raise nodes.SkipNode
@@ -113,6 +118,8 @@ class Marks(NamedTuple):
     quotes: tuple[str, str] | None
     abbreviations: dict[str, str]
     conditions: bool
+    #: where the links in the meanings lead (:func:`.links.link_meanings`)
+    links: dict[str, dict[str, object]]
 
 
 def _rows(
@@ -136,7 +143,7 @@ def _rows(
         self.body.append("}")
         self.body.append(_labels(self, next(anchors)))
         meaning = shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), marks.quotes)
-        _tokens(self, shown.with_abbreviations(meaning, marks.abbreviations))
+        _tokens(self, shown.with_abbreviations(meaning, marks.abbreviations), marks.links)
         condition = shown.condition_text(row) if marks.conditions else ""
         if condition:
             macro = "bmlcondition" if meaning else "bmlconditiononly"
@@ -146,9 +153,12 @@ def _rows(
             _rows(self, row.children, anchors, here, marks)
 
 
-def _tokens(self: LaTeXTranslator, tokens: tuple[shown.Shown, ...]) -> None:
+def _tokens(
+    self: LaTeXTranslator, tokens: tuple[shown.Shown, ...], links: dict[str, dict[str, object]] | None = None
+) -> None:
     """Drawn tokens (:mod:`.shown`): text escaped by the translator, suits and line breaks as macros,
-    abbreviations as Sphinx writes them in prose (spelled out at their first use in the document)."""
+    abbreviations as Sphinx writes them in prose (spelled out at their first use in the document),
+    links to sequences as Sphinx writes the ``:bml:seq:`` role's (``\\hyperref``; ``links``: where they lead)."""
     for token in tokens:
         if isinstance(token, Text):
             self.body.append(self.encode(token.text))
@@ -157,9 +167,11 @@ def _tokens(self: LaTeXTranslator, tokens: tuple[shown.Shown, ...]) -> None:
         elif isinstance(token, LineBreak):
             self.body.append("\\bmlnewline{}")
         elif isinstance(token, Styled):
-            shown.styled_node(token).walkabout(self)
+            shown.styled_node(token, links).walkabout(self)
         elif isinstance(token, Abbreviation):
             nodes.abbreviation(token.text, token.text, explanation=token.meaning).walkabout(self)
+        elif isinstance(token, SequenceLink):
+            shown.link_node(token, (links or {}).get(token.target)).walkabout(self)
 
 
 def _nothing(self: LaTeXTranslator, node: nodes.Element) -> None:

@@ -1,4 +1,4 @@
-"""Links between a sequence and the tables that continue it, in HTML.
+"""Links between a sequence and the tables that continue it, in HTML; links in meanings.
 
 A table that continues a sequence (``1N-2C;``) has its head link back to
 the row that describes that sequence, wherever the site has it (the
@@ -15,12 +15,23 @@ The continuation tables of the whole site are listed once per build
 (:func:`continuations`), not once per row. A page's links depend on other
 pages: :func:`pages_to_rewrite` writes again the pages whose links may have
 changed although their source did not.
+
+A meaning may link to a sequence as prose does (``Stayman, see
+:bml:seq:`1N-2C-2D```, a :class:`~sphinx_bml.language.inline.SequenceLink`):
+:func:`link_meanings` resolves each such link through the domain when the
+page is written, for every builder, and keeps on the table node
+``sequence_links`` (the reference → the attributes of the link, as
+:func:`sphinx.util.nodes.make_refnode` makes it for this builder); a link
+that leads nowhere is the same ``bml.ref`` warning as the role's, at the
+row's line, and its text is shown unlinked. :func:`meaning_targets` tells
+the domain what a page's meanings refer to, so that the page is written
+again when where they lead changes.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 from weakref import WeakKeyDictionary
 
@@ -28,12 +39,15 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
+from sphinx.util.nodes import make_refnode
 
 from ...language.calls import Sequence
-from ...language.errors import Location
-from ...language.model import ANY_VULNERABILITY, Seat
+from ...language.errors import Kind, Location
+from ...language.inline import SequenceLink, sequence_links
+from ...language.model import ANY_VULNERABILITY, BidNode, Seat
 from ...language.notation import anchor, object_name
-from . import bidtable
+from ..diagnostics import warn
+from . import bidtable, rows_in_order
 
 #: The seat and vulnerability parts of an anchor (``bml-s3-vy0-1n`` is ``bml-1n`` at a seat and vulnerability).
 _CONTEXT = re.compile(r"^bml(?:-s\d+)?(?:-v[yn0]{2})?(?=-)")
@@ -180,3 +194,45 @@ def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     if before[0] != continued:
         return sorted(domain.pages)
     return sorted({docname for key, found in back.items() if before[1].get(key) != found for docname in key[:1]})
+
+
+# --------------------------------------------------------------------------
+# Links in meanings
+
+#: The attributes a table's meanings' links get (:func:`make_refnode`).
+_REFERENCE_ATTRIBUTES = ("internal", "refuri", "refid", "reftitle")
+
+
+def meaning_targets(document: nodes.Node) -> set[str]:
+    """The references the meanings of a document's tables link to (``1N-2C-2D``)."""
+    return {link.target for table in document.findall(bidtable) for _, link in _row_links(table)}
+
+
+def _row_links(table: bidtable) -> Iterator[tuple[BidNode, SequenceLink]]:
+    """Each link in the meanings of a table, with its row."""
+    for row in rows_in_order(table.model.rows):
+        if ":bml:seq:" in row.description.text:  # most meanings have none: no need to look at their tokens
+            for link in sequence_links(row.description.inline):
+                yield row, link
+
+
+def link_meanings(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: where the links in the tables' meanings lead, kept on each
+    table as ``sequence_links``; each one that leads nowhere is a ``bml.ref`` warning
+    at its row, with the domain's reason."""
+    from ..domain.domain import bml_domain  # the domain imports the nodes
+
+    domain = bml_domain(app.env)
+    for table in doctree.findall(bidtable):
+        found: dict[str, dict[str, object]] = {}
+        for row, link in _row_links(table):
+            resolution = domain.resolution(docname, link.target)
+            if resolution is None:
+                place = f"{row.location.file}:{row.location.line}"
+                warn(Kind.REF, domain.why_not_found(docname, link.target), place)
+                continue
+            target, anchor, title = resolution
+            reference = make_refnode(app.builder, docname, target, anchor, nodes.inline(), title)
+            found[link.target] = {key: reference[key] for key in _REFERENCE_ATTRIBUTES if key in reference}
+        if found:
+            table["sequence_links"] = found

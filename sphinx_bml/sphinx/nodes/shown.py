@@ -3,9 +3,11 @@
 The visitors of each builder draw a table straight from the engine's model.
 This module turns a row's calls and the tokens of its meaning
 (:attr:`~sphinx_bml.language.model.Description.inline`) into a tuple of
-four kinds of token, the same for every builder: :class:`Text` (bids and
+five kinds of token, the same for every builder: :class:`Text` (bids and
 dashes spelled out, neighbouring text joined), :class:`SuitSymbol`,
-:class:`LineBreak` and :class:`Styled`; with ``bml_abbreviations``,
+:class:`LineBreak`, :class:`Styled` and :class:`SequenceLink` (a link to a
+sequence, its title drawn as the role's: ``1NT–2♣–2♦``; where it leads is
+found when the page is written, :func:`.links.link_meanings`); with ``bml_abbreviations``,
 :func:`with_abbreviations` adds a fifth, the
 :class:`~sphinx_bml.language.abbreviations.Abbreviation`. A row's alert mark
 (:data:`ALERT_MARK`) and hand condition (:func:`condition_text`) are drawn
@@ -26,10 +28,11 @@ from docutils.utils.smartquotes import educate_tokens, smartchars
 from sphinx.util.docutils import SphinxTranslator
 
 from ...language.abbreviations import Abbreviation, split_abbreviations
-from ...language.calls import CallKind, Strain
-from ...language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol, Text
+from ...language.calls import Call, CallKind, Strain
+from ...language.errors import BMLError
+from ...language.inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from ...language.model import BidNode, TableCall
-from ...language.notation import CALL_LABELS, SUIT_GLYPHS
+from ...language.notation import CALL_LABELS, SUIT_GLYPHS, parse_reference
 from . import bidtable, linebreak, rows_in_order, suit_node
 
 _DASHES = {False: "\u2013", True: "\u2014"}
@@ -66,9 +69,44 @@ def meaning_tokens(tokens: tuple[Inline, ...]) -> tuple[Inline, ...]:
             _add_text(shown, _DASHES[token.em])
         elif isinstance(token, LineBreak):
             shown.append(token)
+        elif isinstance(token, SequenceLink):
+            title = None if token.explicit else reference_tokens(token.target)
+            shown.append(SequenceLink(token.target, meaning_tokens(token.title) if title is None else title, True))
         else:
             shown.append(Styled(token.style, meaning_tokens(token.children)))
     return tuple(shown)
+
+
+def reference_tokens(target: str) -> tuple[Inline, ...] | None:
+    """A reference's calls as written, drawn as the ``:bml:seq:`` role shows them:
+    ``1NT–2♣``, ``(1NT)–Dbl``; ``None`` when it cannot be read."""
+    try:
+        reference = parse_reference(target)
+    except BMLError:
+        return None
+    shown: list[Inline] = []
+    for index, (call, theirs) in enumerate(reference.written):
+        if index:
+            _add_text(shown, "\u2013")
+        if theirs:
+            _add_text(shown, "(")
+        _add_call(shown, call)
+        if call.qualification is not None:
+            _add_text(shown, "\u00a0")
+            shown.append(Styled("italic", (Text(call.qualification),)))
+        if theirs:
+            _add_text(shown, ")")
+    return tuple(shown)
+
+
+def _add_call(shown: list[Inline], call: Call) -> None:
+    """A concrete call: ``1♣``, ``1NT``, ``Pass``, ``Dbl``."""
+    if call.kind is CallKind.BID:
+        assert call.strain is not None
+        _add_text(shown, str(call.level))
+        _add_strain(shown, call.strain)
+    else:
+        _add_text(shown, CALL_LABELS[str(call.plain)])
 
 
 def _add_table_call(shown: list[Inline], written: TableCall) -> None:
@@ -76,12 +114,7 @@ def _add_table_call(shown: list[Inline], written: TableCall) -> None:
         _add_text(shown, "(")
     call = written.call
     if call is not None:
-        if call.kind is CallKind.BID:
-            assert call.strain is not None
-            _add_text(shown, str(call.level))
-            _add_strain(shown, call.strain)
-        else:
-            _add_text(shown, CALL_LABELS[str(call.plain)])
+        _add_call(shown, call)
     elif written.strains and written.variable is None and written.colour is None:  # 2HS, not 2M or 1red
         _add_text(shown, str(written.level))
         for strain in written.strains:
@@ -152,6 +185,8 @@ def plain(tokens: tuple[Inline, ...], *, marks: dict[str, str] | None = None) ->
         elif isinstance(token, Styled):
             mark = marks.get(token.style, "") if marks else ""
             parts.append(mark + plain(token.children, marks=marks) + mark)
+        elif isinstance(token, SequenceLink):
+            parts.append(plain(token.title, marks=marks))
     return "".join(parts)
 
 
@@ -226,12 +261,23 @@ _STYLES: dict[str, type[nodes.TextElement]] = {
 }
 
 
-def styled_node(token: Styled) -> nodes.Element:
-    """Italic, bold or monospace text as the docutils node the builder's translator draws."""
-    return _STYLES[token.style]("", "", *_nodes(token.children))
+def styled_node(token: Styled, links: dict[str, dict[str, object]] | None = None) -> nodes.Element:
+    """Italic, bold or monospace text as the docutils node the builder's translator draws;
+    ``links``: where the links to sequences in it lead (:func:`link_node`)."""
+    return _STYLES[token.style]("", "", *_nodes(token.children, links or {}))
 
 
-def _nodes(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
+def link_node(token: SequenceLink, reference: dict[str, object] | None) -> nodes.Element:
+    """A link to a sequence as the nodes the ``:bml:seq:`` role makes: its title in
+    ``inline.xref.bml.bml-seq``, inside a ``reference`` (inside an ``inline``) with the attributes found
+    when the page was resolved (:func:`.links.link_meanings`); without them, the title alone."""
+    title = nodes.inline("", "", *_nodes(token.title, {}), classes=["xref", "bml", "bml-seq"])
+    if reference is None:
+        return title
+    return nodes.inline("", "", nodes.reference("", "", title, **reference))  # inline: no line break before it
+
+
+def _nodes(tokens: tuple[Inline, ...], links: dict[str, dict[str, object]]) -> list[nodes.Node]:
     result: list[nodes.Node] = []
     for token in tokens:
         if isinstance(token, Text):
@@ -241,7 +287,9 @@ def _nodes(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
         elif isinstance(token, LineBreak):
             result.append(linebreak())
         elif isinstance(token, Styled):
-            result.append(styled_node(token))
+            result.append(styled_node(token, links))
+        elif isinstance(token, SequenceLink):
+            result.append(link_node(token, links.get(token.target)))
     return result
 
 

@@ -10,9 +10,10 @@ from BML text. Every block node keeps the file and line it was written at.
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx import addnodes
 
 from ...language.calls import Call, CallKind, Strain
-from ...language.inline import Bid, Dash, Inline, LineBreak, Styled, SuitSymbol, Text, plain_text
+from ...language.inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text, plain_text
 from ...language.model import (
     ANY_VULNERABILITY,
     Auction,
@@ -31,6 +32,7 @@ from ...language.model import (
 from ...language.notation import CALL_LABELS, anchor, object_name
 from .. import nodes as bml
 from ..nodes.links import continuation_id
+from ..nodes.shown import reference_tokens
 
 _STYLES: dict[str, type[nodes.TextElement]] = {
     "italic": nodes.emphasis,
@@ -60,7 +62,26 @@ def inline(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
             result.append(bml.linebreak())
         elif isinstance(token, Styled):
             result.append(_STYLES[token.style]("", "", *inline(token.children)))
+        elif isinstance(token, SequenceLink):
+            result.append(sequence_xref(token))
     return merge_text(result)
+
+
+def sequence_xref(link: SequenceLink) -> addnodes.pending_xref:
+    """A link to a sequence in prose (``:bml:seq:`1N-2C``` in a ``.bml`` page): the
+    reference the ``:bml:seq:`` role makes, resolved by the domain, or a ``bml.ref``
+    warning when it leads nowhere or cannot be read."""
+    title = None if link.explicit else reference_tokens(link.target)
+    shown = inline(link.title) if title is None else inline(title)
+    return addnodes.pending_xref(
+        "",
+        nodes.inline("", "", *shown, classes=["xref", "bml", "bml-seq"]),
+        refdomain="bml",
+        reftype="seq",
+        reftarget=link.target,
+        refexplicit=link.explicit,
+        refwarn=True,
+    )
 
 
 def rich_text(text: RichText) -> list[nodes.Node]:
