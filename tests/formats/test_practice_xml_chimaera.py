@@ -152,6 +152,11 @@ class Independent:
         raise AssertionError(f"not carried: {test}")
 
 
+def practice_modules() -> tuple[ModuleType, ModuleType, ModuleType]:
+    """Our dealer and endplay's types and evaluation (the practice extra): present, else the test says so."""
+    return needs("sphinx_bml.practice.dealing"), needs("endplay.types"), needs("endplay.evaluate")
+
+
 def all_rows(text: str) -> list[BidNode]:
     """The top rows xml2bml wrote, in order (an opening pass goes in a table of its own)."""
     return [row for table in parse_text(text, "converted.bml").bid_tables for row in table.rows]
@@ -240,9 +245,7 @@ def test_a_flat_yarborough_is_below_zero_points_and_so_no_pass_in_practice_biddi
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_every_converted_condition_agrees_with_practice_bidding_on_every_hand() -> None:
-    dealing = needs("sphinx_bml.practice.dealing")
-    endplay = needs("endplay.types")
-    evaluate = needs("endplay.evaluate")
+    dealing, endplay, evaluate = practice_modules()
     system, text = converted()
     rows = all_rows(text)
     checked = [(bid, row) for bid, row in pairs(system.bids, rows) if bid.test is not None]
@@ -260,9 +263,7 @@ def test_every_converted_condition_agrees_with_practice_bidding_on_every_hand() 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_robot_bids_the_converted_system_as_practice_bidding_would() -> None:
-    dealing = needs("sphinx_bml.practice.dealing")
-    endplay = needs("endplay.types")
-    evaluate = needs("endplay.evaluate")
+    dealing, endplay, evaluate = practice_modules()
     system, text = converted()
     robot = Robot(expand(parse_text(text, "converted.bml")))
     bid_calls = 0

@@ -136,6 +136,11 @@ def test_points_count_length_over_four() -> None:
         ("hcp(4.5-3-1.5-0.75-0.25-1-2) 10", "a scale gives"),
         ("6+ W", "'W'"),
         ("\u00a7", "means nothing"),
+        ("16+ freakiness hcp", "'freakiness hcp': points counted with freakiness are written 'freakiness points'"),
+        ("playing 7", "'7' in 'playing 7': 'tricks' (as in '7+ playing tricks') should come there"),
+        ("7+ tricks in", "stops where a suit (as in '2+ tricks in hearts') should come"),
+        ("2+ tricks in trumps", "'trumps' in '2+ tricks in trumps': a suit"),
+        ("7+ playing", "stops where 'tricks' (as in '7+ playing tricks') should come"),
     ],
 )
 def test_bad_conditions_are_plain_words_not_tracebacks(written: str, says: str) -> None:
