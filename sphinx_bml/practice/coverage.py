@@ -53,10 +53,10 @@ class Coverage:
     def report(self) -> str:
         """The report in plain words, the worst holes first."""
         lines = [
-            f"{self.boards} boards dealt and bid.",
+            f"{_count(self.boards, 'board')} dealt and bid.",
             f"{self.with_condition} meanings have a hand condition; {len(self.without_condition)} have none "
             "(the robot never chooses them).",
-            f"Openings: {self.opened} of {self.openers} hands with no bid before them found a row "
+            f"Openings: {self.opened} of {_count(self.openers, 'hand')} with no bid before them found a row "
             f"({100 * self.opening_coverage:.1f}%); of the others, {self.strong_unopened} hold 12+ HCP"
             + (f" (such as {self.unopened_example})." if self.unopened_example else "."),
         ]
@@ -64,19 +64,25 @@ class Coverage:
             lines.append("")
             lines.append("Gaps: the system goes on after these auctions, but no row fits the hand:")
             for finding in sorted(self.gaps.values(), key=lambda f: -f.count):
-                lines.append(f"  {finding.auction}: {finding.count} hands, such as {finding.example}")
+                lines.append(f"  {finding.auction}: {_count(finding.count, 'hand')}, such as {finding.example}")
         if self.ambiguities:
             lines.append("")
             lines.append("Ambiguities: two rows fit the same hand (the first one is bid):")
             for finding in sorted(self.ambiguities.values(), key=lambda f: -f.count):
                 places = ", ".join(str(location) for location in finding.locations)
-                lines.append(f"  {finding.auction}: {finding.count} hands ({places}), such as {finding.example}")
+                hands = _count(finding.count, "hand")
+                lines.append(f"  {finding.auction}: {hands} ({places}), such as {finding.example}")
         if self.without_condition:
             lines.append("")
             lines.append("Meanings without a condition (first 20):")
             for meaning in self.without_condition[:20]:
                 lines.append(f"  {meaning.sequence.notation()} at {meaning.location}")
         return "\n".join(lines)
+
+
+def _count(number: int, thing: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
 def check(system: System, boards: Iterable[Board]) -> Coverage:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -119,7 +120,9 @@ def test_every_robot_call_meets_its_condition_by_endplays_count() -> None:
 def test_coverage_finds_ambiguities_and_gaps() -> None:
     coverage = check(SYSTEM, [BOARD])
     assert coverage.boards == 1 and coverage.openers >= 1
-    assert "1 boards dealt and bid." in coverage.report()
+    report = coverage.report()
+    assert "1 board dealt and bid." in report
+    assert not re.search(r"\b1 (boards|hands)\b", report)
 
 
 def test_the_example_sites_openings_have_conditions() -> None:
