@@ -6,6 +6,7 @@ output and in the ``.bss`` and BBOalert files; one that leads nowhere is the rol
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -178,13 +179,17 @@ def test_latex_writes_a_hyperref(make_app: type[SphinxTestApp], tmp_path: Path) 
     app.build()
     (tex,) = Path(app.outdir).glob("*.tex")
     latex = tex.read_text(encoding="utf-8")
-    assert (
-        r"Stayman, see {\hyperref[\detokenize{stayman:bml-1n-p-2c-p-2d}]{\sphinxcrossref{\DUrole{xref}{\DUrole{bml}"
-        r"{\DUrole{bml-seq}{1NT\textendash{}2\bmlsuit{C}\textendash{}2\bmlsuit{D}}}}}}}"
-    ) in latex
+    # the link and the sequence it shows; the roles' markup between them is docutils' (it differs by version)
+    assert re.search(
+        r"Stayman, see \{\\hyperref\[\\detokenize\{stayman:bml-1n-p-2c-p-2d\}\]\{\\sphinxcrossref\{[^\n]*?"
+        r"1NT\\textendash\{\}2\\bmlsuit\{C\}\\textendash\{\}2\\bmlsuit\{D\}",
+        latex,
+    ), latex[latex.find("Stayman, see") :][:300]
     assert r"{\hyperref[\detokenize{club:bml-1c-p-1d-p-1h}]" in latex  # in the same document
     # leading nowhere: the text alone, as the role's
-    assert r"asks: \DUrole{xref}{\DUrole{bml}{\DUrole{bml-seq}{1NT\sphinxhyphen{}2NT\sphinxhyphen{}3Z}}}" in latex
+    # (docutils 0.20 writes the roles' classes as \DUrole{xref,bml,bml-seq}, later ones one \DUrole each)
+    assert re.search(r"asks: \\DUrole\{[^\n]*?\{1NT\\sphinxhyphen\{\}2NT\\sphinxhyphen\{\}3Z\}", latex)
+    assert "hyperref" not in latex[latex.find("asks: ") :].split("\n", 1)[0]
 
 
 @pytest.mark.latex
