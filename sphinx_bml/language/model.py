@@ -313,7 +313,7 @@ class BidNode:
         )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class BidTable:
     """A bidding table. When ``continues`` is set the table continues the
     sequence of its single top row (``1N-2C;``), whose children are the body."""

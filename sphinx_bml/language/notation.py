@@ -102,13 +102,20 @@ def short_form(sequence: Sequence) -> list[tuple[Call, bool]]:
     (but for a first pass of theirs).
     """
     calls = sequence.calls
+    passes = [_is_pass(call) for call in calls]
+    last = len(calls) - 1
     written = []
     for index, call in enumerate(calls):
-        if call == PASS and index and index + 1 < len(calls) and calls[index + 1] != PASS:
+        if passes[index] and 0 < index < last and not passes[index + 1]:
             continue
-        bare = sequence.is_ours(index) or (call == PASS and index > 0)
+        bare = sequence.is_ours(index) or (passes[index] and index > 0)
         written.append((call, not bare))
     return written
+
+
+def _is_pass(call: Call) -> bool:
+    """``call == PASS``, without the comparison's method call: sequences are spelled by the thousand."""
+    return call.rank == PASS.rank and call.qualification is None
 
 
 def short_notation(sequence: Sequence) -> str:
@@ -118,8 +125,9 @@ def short_notation(sequence: Sequence) -> str:
 
 def label(sequence: Sequence) -> str:
     """The short notation for reading: ``1♣–(1♠)–Dbl``, ``1NT–2♣``."""
-    calls = short_form(sequence)
-    return "\u2013".join(f"({call_label(call)})" if theirs else call_label(call) for call, theirs in calls)
+    return "\u2013".join(
+        [f"({call_label(call)})" if theirs else call_label(call) for call, theirs in short_form(sequence)]
+    )
 
 
 @lru_cache(maxsize=4096)

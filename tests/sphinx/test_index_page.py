@@ -88,8 +88,15 @@ def test_a_theme_s_own_index_template_is_kept(tmp_path: Path) -> None:
 def test_a_stored_table_is_read_back_only_when_asked_for() -> None:
     document = parse_text("1C  Strong\n  1D  Negative\n")
     table = next(block for block in document.blocks if hasattr(block, "rows"))
-    stored = pickle.loads(pickle.dumps(StoredModel(table)))
-    assert stored._model is None and stored._pickled  # nothing made yet
-    assert stored.model == table
-    assert stored._pickled is None  # made once, the blob let go
-    assert pickle.loads(pickle.dumps(stored)).model == table
+    elsewhere = pickle.loads(pickle.dumps(StoredModel(None, pickle.dumps(table), key="another process")))
+    assert elsewhere._model is None and elsewhere._pickled  # nothing made yet
+    assert elsewhere.model == table and elsewhere.model is not table  # made from the blob
+    assert elsewhere._pickled is None  # once, the blob let go
+    assert pickle.loads(pickle.dumps(elsewhere)).model == table
+
+
+def test_a_table_read_back_in_the_process_that_made_it_is_the_same_model() -> None:
+    """LaTeX reads every doctree back from disk: the model already made serves, its tokens parsed."""
+    document = parse_text("1C  Strong\n  1D  Negative\n")
+    table = next(block for block in document.blocks if hasattr(block, "rows"))
+    assert pickle.loads(pickle.dumps(StoredModel(table))).model is table

@@ -58,6 +58,9 @@ def keep_one_row(document: nodes.document, meanings: dict[str, Meaning]) -> dict
                 rows.setdefault(name, []).append((table, number, row))
     holders = {}
     for name, candidates in rows.items():
+        if len(candidates) == 1:  # the common case: one row stands for the sequence
+            holders[name] = candidates[0][0], candidates[0][1]
+            continue
         meaning = meanings.get(name)
         where = meaning.location if meaning else None
         holder = next((found for found in candidates if found[2].location == where), candidates[0])
@@ -107,4 +110,4 @@ def add_index_entries(holders: dict[str, Row], meanings: dict[str, Meaning], dep
 
 
 def _calls(meaning: Meaning) -> int:
-    return sum(1 for call in meaning.sequence.calls if call != PASS)
+    return sum(1 for call in meaning.sequence.calls if call.rank != PASS.rank)

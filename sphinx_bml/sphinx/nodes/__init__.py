@@ -30,7 +30,11 @@ assembled book), and only the last one needs the rows.
 
 from __future__ import annotations
 
+import itertools
+import os
 import pickle
+import uuid
+import weakref
 from collections.abc import Iterator
 
 from docutils import nodes
@@ -40,25 +44,47 @@ from ...language.notation import SUIT_GLYPHS
 
 
 class StoredModel:
-    """A bidding table's model in a doctree: pickled as one blob, unpickled when first asked for."""
+    """A bidding table's model in a doctree: pickled as one blob, unpickled when first asked for.
 
-    __slots__ = ("_model", "_pickled")
+    A doctree read back in the process that made it (the LaTeX builder reads
+    every doctree back from disk, after reading them all) gets the model
+    already made, its meanings' tokens parsed, rather than a copy: each model
+    is known by a key no other process has, in :data:`MADE` (weakly: a model
+    nothing else holds is let go). Models are not changed once read, so the
+    same one may serve every copy of its doctree.
+    """
 
-    def __init__(self, model: BidTable | None = None, pickled: bytes | None = None) -> None:
+    __slots__ = ("_key", "_model", "_pickled")
+
+    def __init__(self, model: BidTable | None = None, pickled: bytes | None = None, key: str | None = None) -> None:
         self._model = model
         self._pickled = pickled
+        if key is None:
+            key = f"{_PROCESS}-{os.getpid()}-{next(_NUMBERS)}"
+            if model is not None:
+                MADE[key] = model
+        self._key = key
 
     @property
     def model(self) -> BidTable:
         if self._model is None:
-            assert self._pickled is not None
-            self._model = pickle.loads(self._pickled)  # our own blob, in Sphinx's own doctree
+            made = MADE.get(self._key)
+            if made is None:
+                assert self._pickled is not None
+                made = pickle.loads(self._pickled)  # our own blob, in Sphinx's own doctree
+            self._model = made
             self._pickled = None
         return self._model
 
-    def __reduce__(self) -> tuple[type[StoredModel], tuple[None, bytes | None]]:
+    def __reduce__(self) -> tuple[type[StoredModel], tuple[None, bytes | None, str]]:
         pickled = self._pickled if self._model is None else pickle.dumps(self._model, pickle.HIGHEST_PROTOCOL)
-        return StoredModel, (None, pickled)
+        return StoredModel, (None, pickled, self._key)
+
+
+#: The models this process made, by their :class:`StoredModel` key.
+MADE: weakref.WeakValueDictionary[str, BidTable] = weakref.WeakValueDictionary()
+_PROCESS = uuid.uuid4().hex
+_NUMBERS = itertools.count()
 
 
 class bidtable(nodes.General, nodes.Element):
