@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from ...language.abbreviations import Abbreviation
 from ...language.inline import LineBreak, SequenceLink, Styled, SuitSymbol, Text
-from ...language.model import BidNode
+from ...language.model import BidNode, TableCall
 from ...language.notation import SUIT_GLYPHS, SUIT_NAMES
 from .. import nodes as bml
 from ..reading.abbreviations import site_abbreviations
@@ -203,13 +204,32 @@ def _call(self: HTML5Translator, row: BidNode, ids: list[str], number: int, draw
     if back is not None:
         uri, title = back
         body.append(f'<a class="bml-continues" href="{self.attval(uri)}" title="{self.attval(title)}">')
-    _tokens(self, shown.call_tokens(row), drawing.four)
+    plain_calls = _calls_html(row.calls, drawing.four)
+    if plain_calls is None:
+        _tokens(self, shown.call_tokens(row), drawing.four)
+    else:
+        body.append(plain_calls)
     if back is not None:
         body.append("</a>")
     if row.alert:
         words = shown.ALERT_WORDS
         body.append(f'<sup class="bml-alert" role="img" aria-label="{words}" title="{words}">{shown.ALERT_MARK}</sup>')
     body.append("</span>")
+
+
+@lru_cache(maxsize=4096)
+def _calls_html(calls: tuple[TableCall, ...], four: bool) -> str | None:
+    """The HTML of a row's calls, when they are text and suits only (:func:`_tokens` draws the
+    others): the same few calls are drawn on every row, so each is drawn once."""
+    parts = []
+    for token in shown.calls_shown(calls):
+        if isinstance(token, Text):
+            parts.append(token.text.translate(HTML5Translator.special_characters))  # as the translator's encode
+        elif isinstance(token, SuitSymbol):
+            parts.append(suit_html(token.strain.value, four))
+        else:
+            return None
+    return "".join(parts)
 
 
 def _tokens(

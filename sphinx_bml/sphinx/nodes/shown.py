@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from docutils import nodes
 from docutils.utils import normalize_language_tag
@@ -130,12 +131,24 @@ def _add_table_call(shown: list[Inline], written: TableCall) -> None:
 
 def call_tokens(row: BidNode) -> tuple[Inline, ...]:
     """A row's calls as written, with suit symbols: ``1♥``, ``(1NT)``, ``2♥♠``, ``2M``, ``1N–2♣``."""
+    return calls_shown(row.calls)
+
+
+@lru_cache(maxsize=4096)
+def calls_shown(calls: tuple[TableCall, ...]) -> tuple[Inline, ...]:
+    """:func:`call_tokens` of the calls of a row: the same few calls come back on every page, made once."""
     shown: list[Inline] = []
-    for index, written in enumerate(row.calls):
+    for index, written in enumerate(calls):
         if index:
             _add_text(shown, "\u2013")
         _add_table_call(shown, written)
     return tuple(shown)
+
+
+@lru_cache(maxsize=4096)
+def calls_text(calls: tuple[TableCall, ...]) -> str:
+    """:func:`calls_shown` as text."""
+    return plain(calls_shown(calls))
 
 
 #: What follows an alertable call: ``2♦!``.
@@ -193,7 +206,7 @@ def plain(tokens: tuple[Inline, ...], *, marks: dict[str, str] | None = None) ->
 def row_text(row: BidNode) -> str:
     """A row's call and meaning on one line: what the search index and the checks of characters read."""
     # the plain text kept with the model: no second parse of the markup after the doctree is loaded
-    return f"{plain(call_tokens(row))} {row.description.plain_text}"
+    return f"{calls_text(row.calls)} {row.description.plain_text}"
 
 
 # --------------------------------------------------------------------------

@@ -38,7 +38,7 @@ def bid_table_lines(table: bml.bidtable, width: int, conditions: bool = True) ->
 
 def call_text(row: BidNode) -> str:
     """A row's calls as text, an alertable one marked: ``2♦!``."""
-    return shown.plain(shown.call_tokens(row)) + (shown.ALERT_MARK if row.alert else "")
+    return shown.calls_text(row.calls) + (shown.ALERT_MARK if row.alert else "")
 
 
 def meaning_text(row: BidNode, conditions: bool) -> str:
