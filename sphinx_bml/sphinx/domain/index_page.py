@@ -5,9 +5,9 @@ Jinja loop turn per entry: for the tens of thousands of sequences of a big
 system that takes longer than writing all the pages of the notes. This
 ``html-page-context`` handler writes the same markup (the template's, entry
 for entry, so themes and ``bml-sequences.js`` see no difference) as one
-string, and renders the page with ``templates/bml-sequence-index.html``: Sphinx's
-template with that string as its body, so the page is byte for byte what
-Sphinx would write. Any other domain index, and a project or theme whose
+string, and renders the page with ``templates/bml-sequence-index.html``:
+what Sphinx's template writes around its body, with that string as the body,
+so the page is byte for byte what Sphinx would write. Any other domain index, and a project or theme whose
 own ``domainindex.html`` replaces Sphinx's, keep the template.
 """
 
@@ -24,7 +24,7 @@ from sphinx.domains import IndexEntry
 
 #: The page of the sequence index (Sphinx names a domain index ``<domain>-<index>``).
 INDEX_PAGE = "bml-sequences"
-#: Sphinx's template for domain indices, which this page extends.
+#: Sphinx's template for domain indices, which this page's template stands in for.
 DOMAIN_INDEX_TEMPLATE = "domainindex.html"
 TEMPLATES = Path(__file__).parent / "templates"
 #: The page's own template, in :data:`TEMPLATES` (with ``bml-sequences.html``, the sidebar box

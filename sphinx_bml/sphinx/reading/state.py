@@ -28,6 +28,7 @@ from ...language.parser import Parser
 from ...language.reader import Reader, Source
 from ...language.site import Continuation
 from ...language.system import System
+from .. import collector
 from ..diagnostics import Place, report
 
 _KEY = "bml_reading"
@@ -89,10 +90,12 @@ def read(
     reading = DocumentReading() if example else current_reading(env)
     prefix = env.config.bml_alert_prefix
     document = Parser(indentation, reading.state, reading.metadata, alert_prefix=prefix).parse(source)
+    collector.keep()
     if hidden:
         for table in document.bid_tables:
             table.hidden = True
     expand(document, reading.system)
+    collector.keep()
     if not example:
         reading.continued += [
             Continuation(tuple(dict.fromkeys(key[2] for key in table.rows[0].sequences)), table.rows[0].location)
