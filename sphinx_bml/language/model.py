@@ -69,7 +69,7 @@ class Vulnerability:
 
     @property
     def code(self) -> str:
-        return "".join({True: "Y", False: "N", None: "0"}[v] for v in (self.we, self.they))
+        return _VULNERABILITY_CODES[self.we, self.they]
 
     @property
     def label(self) -> str:
@@ -82,6 +82,12 @@ class Vulnerability:
         return ", ".join(parts)
 
 
+#: The two-letter BML code of each vulnerability (``Y0``, ``NN``): spelled for every anchor and index entry.
+_VULNERABILITY_CODES = {
+    (we, they): f"{'Y' if we else 'N' if we is False else '0'}{'Y' if they else 'N' if they is False else '0'}"
+    for we in (True, False, None)
+    for they in (True, False, None)
+}
 ANY_VULNERABILITY = Vulnerability()
 
 

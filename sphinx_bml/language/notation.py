@@ -120,7 +120,7 @@ def _is_pass(call: Call) -> bool:
 
 def short_notation(sequence: Sequence) -> str:
     """The sequence as a table writes it: ``1NT-2C``, ``1C-(1S)-D``, ``(1S)-2S``, ``P-1S``."""
-    return "-".join(f"({_bml(call)})" if theirs else _bml(call) for call, theirs in short_form(sequence))
+    return "-".join([f"({_bml(call)})" if theirs else _bml(call) for call, theirs in short_form(sequence)])
 
 
 def label(sequence: Sequence) -> str:

@@ -55,6 +55,8 @@ def one_line(message: str) -> str:
     """``message`` with the characters that would break or hide a line of the
     build's output (line and paragraph separators, form feeds, other control
     characters, quoted from what the user wrote) shown as escapes: ``\\u2028``."""
+    if message.isprintable():  # no control character nor separator but the space: nothing to show
+        return message
     return "".join(f"\\u{ord(char):04x}" if unicodedata.category(char) in _INVISIBLE else char for char in message)
 
 

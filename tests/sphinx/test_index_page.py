@@ -27,7 +27,7 @@ NOTES = """\
 
 1C  Precision: 16+ hcp, "strong" & artificial
   1D  Negative <0-7>
-  1H  5+!h, 8+ hcp
+  1H  5+!h, 8+ hcp, opener's choice
 1N  15-17
   2C  Stayman
     2D  No major

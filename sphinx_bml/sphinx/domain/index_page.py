@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from markupsafe import escape
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.domains import IndexEntry
@@ -30,6 +29,9 @@ TEMPLATES = Path(__file__).parent / "templates"
 #: The page's own template, in :data:`TEMPLATES` (with ``bml-sequences.html``, the sidebar box
 #: that filters this page, for ``html_sidebars``).
 INDEX_TEMPLATE = "bml-sequence-index.html"
+
+#: What Jinja's ``|e`` (markupsafe's ``escape``) replaces, and with what: the same characters, the same entities.
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&#34;"})
 
 _GROUP_HEAD = 1
 _IN_GROUP = 2
@@ -94,17 +96,17 @@ def index_body(title: str, content: Iterable[tuple[str, list[IndexEntry]]], path
                 first = ""
             row = f' class="cg-{group_id}"' if subtype == _IN_GROUP else ""
             indent = "&#160;&#160;&#160;" if subtype == _IN_GROUP else ""
-            code = f'<code class="xref">{escape(name)}</code>'
+            code = f'<code class="xref">{name.translate(_ESCAPES)}</code>'
             if page:
                 link = links.get(page)
                 if link is None:
-                    link = links[page] = str(escape(pathto(page)))
+                    link = links[page] = pathto(page).translate(_ESCAPES)
                 code = f'<a href="{link}#{anchor}">{code}</a>'
-            shown_extra = f" <em>({escape(extra)})</em>" if extra else ""
-            shown_qualifier = f"<strong>{escape(qualifier)}:</strong>" if qualifier else ""
+            shown_extra = f" <em>({extra.translate(_ESCAPES)})</em>" if extra else ""
+            shown_qualifier = f"<strong>{qualifier.translate(_ESCAPES)}:</strong>" if qualifier else ""
             out.append(
                 f"\n     <tr{row}>\n       <td>{first}</td>\n       <td>{indent}\n       {code}{shown_extra}</td>"
-                f"<td>{shown_qualifier}\n       <em>{escape(description)}</em></td></tr>"
+                f"<td>{shown_qualifier}\n       <em>{description.translate(_ESCAPES)}</em></td></tr>"
             )
     out.append("\n   </table>\n\n")
     return "".join(out)
