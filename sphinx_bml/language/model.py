@@ -8,6 +8,7 @@ nodes) consumes; nothing downstream reads BML text again.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -118,14 +119,26 @@ class Description:
     def __bool__(self) -> bool:
         return any(self.lines)
 
-    def __getstate__(self) -> dict[str, object]:
+    def let_go(self) -> None:
+        """Forget the parsed tokens (the plain text stays): they are made again if asked for."""
+        self.__dict__.pop("inline", None)
+
+    def __reduce__(self) -> tuple[Callable[..., Description], tuple[tuple[str, ...], str | None]]:
         # Not the cached tokens (they are made again when needed), but the
         # plain text once made: the sequence index, the search and the
         # tooltips of a later build read it without parsing the markup again.
-        state: dict[str, object] = {"lines": self.lines}
-        if "plain_text" in self.__dict__:
-            state["plain_text"] = self.__dict__["plain_text"]
-        return state
+        # A tuple, not a state dict: the pickler keeps every one it writes
+        # until the whole environment is written.
+        return _stored_description, (self.lines, self.__dict__.get("plain_text"))
+
+
+def _stored_description(lines: tuple[str, ...], plain_text: str | None) -> Description:
+    """A :class:`Description` read back from a pickle, its plain text with it."""
+    description = object.__new__(Description)
+    description.__dict__["lines"] = lines
+    if plain_text is not None:
+        description.__dict__["plain_text"] = plain_text
+    return description
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +40,25 @@ def freeze(app: Sphinx, *arguments: Any) -> None:
     gc.freeze()
 
 
-def keep() -> None:
-    """The engine just made a page's model, which lives until the build ends: the
-    collector's full passes need not walk it again while the rest is read (at
-    18,000 lines on one page, four full passes during the reading took 0.18 s)."""
-    gc.freeze()
+@contextmanager
+def keeping() -> Iterator[None]:
+    """While the engine makes a page's model (or the site's), what survives a full
+    collection of the collector stays alive until the build ends: it is frozen
+    there and then, so that the next full passes do not walk it again. Without
+    this, each full pass walked everything made so far: at 80,000 lines on one
+    page the reading spent 1.3 s in 16 full passes, more than linear in the
+    size of the page."""
+
+    def freeze_survivors(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            gc.freeze()
+
+    gc.callbacks.append(freeze_survivors)
+    try:
+        yield
+    finally:
+        gc.callbacks.remove(freeze_survivors)
+        gc.freeze()
 
 
 def unfreeze(app: Sphinx, exception: BaseException | None) -> None:

@@ -142,3 +142,25 @@ def test_two_patterns_that_disagree_are_a_contradiction() -> None:
 def test_spacing_alone_is_no_contradiction() -> None:
     system = expand(parse_text("1N  15-17,  balanced\n\n1N  15-17, balanced\n", "notes.bml"))
     assert system.overruled == []
+
+
+def test_a_description_pickles_with_its_plain_text_not_its_tokens() -> None:
+    """The environment keeps the plain text (the index and the search read it in later
+    builds); the tokens are made again when a page is drawn."""
+    description = Description(("Stayman, 4 !s or 4 !h", "--- *forcing*"))
+    assert description.plain_text == "Stayman, 4 ♠ or 4 ♥ — forcing"
+    stored = pickle.loads(pickle.dumps(description))
+    assert stored == description and stored.__dict__ == {
+        "lines": description.lines,
+        "plain_text": description.plain_text,
+    }
+    assert pickle.loads(pickle.dumps(Description(("raise",)))).__dict__ == {"lines": ("raise",)}
+    assert stored.inline == description.inline
+
+
+def test_a_description_lets_its_tokens_go_and_makes_them_again() -> None:
+    description = Description(("4 !s, *invitational*",))
+    tokens = description.inline
+    description.let_go()
+    assert "inline" not in description.__dict__ and description.plain_text == "4 ♠, invitational"
+    assert description.inline == tokens

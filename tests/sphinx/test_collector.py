@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,22 @@ def test_a_process_that_goes_on_gets_them_back(monkeypatch: pytest.MonkeyPatch) 
     assert not collector.ends_with_the_build()
     monkeypatch.setattr(sys, "argv", ["/venv/bin/sphinx-build", "-b", "html"])
     assert collector.ends_with_the_build()
+
+
+def test_what_survives_a_full_pass_while_keeping_is_frozen_and_the_rest_still_freed() -> None:
+    class Held:
+        pass
+
+    try:
+        with collector.keeping():
+            kept = [Held() for _ in range(10)]
+            gone = Held()
+            ref = weakref.ref(gone)
+            gc.collect()  # a full pass: what is alive now is frozen
+            assert gc.get_freeze_count() > 0
+            del gone  # frozen, but nothing else holds it: freed all the same
+            assert ref() is None
+        assert kept and gc.isenabled()
+        assert not any(callback.__name__ == "freeze_survivors" for callback in gc.callbacks)
+    finally:
+        gc.unfreeze()

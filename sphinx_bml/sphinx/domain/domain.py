@@ -47,6 +47,7 @@ from ...language.notation import (
 )
 from ...language.site import Page, Site, Target, by_opening, opening, toctree_order
 from ...language.system import Key, Meaning
+from .. import collector
 from .. import nodes as bml
 from ..config import site_systems
 from ..diagnostics import warn
@@ -215,8 +216,9 @@ class BMLDomain(Domain):
             tuple(reading.metadata.values.items()),
         )
         if page:
-            for meaning in page.meanings:
-                meaning.plain_text  # noqa: B018 - made now, while the tokens are parsed, and stored with the page
+            with collector.keeping():
+                for meaning in page.meanings:
+                    meaning.plain_text  # noqa: B018 - made now, while the tokens are parsed, and stored with the page
             self.pages[docname] = page
 
     # -- the site --------------------------------------------------------------
@@ -237,7 +239,8 @@ class BMLDomain(Domain):
                     self._systems_of.setdefault(docname, []).append(name)
             strays = [docname for docname in self.pages if docname not in self._systems_of]
             self._strays = sorted(docname for docname in strays if self.pages[docname].meanings)
-            self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
+            with collector.keeping():
+                self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
             self._objects = None
         return self._sites
 

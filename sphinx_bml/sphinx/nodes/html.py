@@ -98,6 +98,8 @@ def visit_bidtable(self: HTML5Translator, node: bml.bidtable) -> None:
         self.body = page
     page.append(table)
     page.append("</div>\n")
+    for row in bml.rows_in_order(node.model.rows):  # drawn: the page's copies of itself need the room more
+        row.description.let_go()
     raise nodes.SkipNode
 
 

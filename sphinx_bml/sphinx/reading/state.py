@@ -89,13 +89,12 @@ def read(
     """
     reading = DocumentReading() if example else current_reading(env)
     prefix = env.config.bml_alert_prefix
-    document = Parser(indentation, reading.state, reading.metadata, alert_prefix=prefix).parse(source)
-    collector.keep()
-    if hidden:
-        for table in document.bid_tables:
-            table.hidden = True
-    expand(document, reading.system)
-    collector.keep()
+    with collector.keeping():
+        document = Parser(indentation, reading.state, reading.metadata, alert_prefix=prefix).parse(source)
+        if hidden:
+            for table in document.bid_tables:
+                table.hidden = True
+        expand(document, reading.system)
     if not example:
         reading.continued += [
             Continuation(tuple(dict.fromkeys(key[2] for key in table.rows[0].sequences)), table.rows[0].location)
