@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from jinja2 import TemplateNotFound
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.domains import IndexEntry
@@ -64,7 +65,7 @@ def _template_overridden(app: Sphinx) -> bool:
     theme_file = "/themes/basic/" + DOMAIN_INDEX_TEMPLATE
     try:
         _, filename, _ = templates.get_source(templates.environment, DOMAIN_INDEX_TEMPLATE)
-    except Exception:  # no such template: leave the page to Sphinx, which will say why
+    except TemplateNotFound:  # leave the page to Sphinx, which will say why
         return True
     return not str(filename).replace("\\", "/").endswith(theme_file)
 

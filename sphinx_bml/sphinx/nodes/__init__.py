@@ -35,7 +35,8 @@ import os
 import pickle
 import uuid
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from docutils import nodes
 
@@ -163,6 +164,14 @@ class auction(nodes.General, nodes.Element):
     def model(self) -> Auction:
         model: Auction = self["model"]
         return model
+
+
+#: A translator's visit or departure function for one of these nodes.
+Visitor = Callable[[Any, Any], None]
+
+
+def depart_nothing(translator: Any, node: nodes.Element) -> None:
+    """The departure of a node drawn whole by its visit, which skips its children."""
 
 
 ALL_NODES: tuple[type[nodes.Element], ...] = (

@@ -20,7 +20,7 @@ Semantic markup, styled by ``static/bml.css`` (no images, no scripts):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -219,19 +219,24 @@ def _call(self: HTML5Translator, row: BidNode, ids: list[str], number: int, draw
     body.append("</span>")
 
 
+def _plain_html(token: shown.Shown, four: bool) -> str | None:
+    """Text (escaped as the translator's ``encode`` escapes it), a suit or a line break
+    as HTML; ``None`` for the tokens the translator draws (styles, abbreviations, links)."""
+    if isinstance(token, Text):
+        return token.text.translate(HTML5Translator.special_characters)
+    if isinstance(token, SuitSymbol):
+        return suit_html(token.strain.value, four)
+    if isinstance(token, LineBreak):
+        return "<br />"
+    return None
+
+
 @lru_cache(maxsize=4096)
 def _calls_html(calls: tuple[TableCall, ...], four: bool) -> str | None:
-    """The HTML of a row's calls, when they are text and suits only (:func:`_tokens` draws the
+    """The HTML of a row's calls, when they are plain tokens only (:func:`_tokens` draws the
     others): the same few calls are drawn on every row, so each is drawn once."""
-    parts = []
-    for token in shown.calls_shown(calls):
-        if isinstance(token, Text):
-            parts.append(token.text.translate(HTML5Translator.special_characters))  # as the translator's encode
-        elif isinstance(token, SuitSymbol):
-            parts.append(suit_html(token.strain.value, four))
-        else:
-            return None
-    return "".join(parts)
+    parts = [_plain_html(token, four) for token in shown.calls_shown(calls)]
+    return None if None in parts else "".join(part for part in parts if part is not None)
 
 
 def _tokens(
@@ -240,16 +245,12 @@ def _tokens(
     four: bool,
     links: dict[str, dict[str, object]] | None = None,
 ) -> None:
-    """Drawn tokens (:mod:`.shown`): text escaped as the translator escapes text, suits dressed,
-    abbreviations as ``<abbr title>``, links to sequences as the ``:bml:seq:`` role's (``links``:
-    where they lead)."""
+    """Drawn tokens (:mod:`.shown`): plain ones by :func:`_plain_html`, abbreviations as
+    ``<abbr title>``, links to sequences as the ``:bml:seq:`` role's (``links``: where they lead)."""
     for token in tokens:
-        if isinstance(token, Text):
-            self.body.append(self.encode(token.text))
-        elif isinstance(token, SuitSymbol):
-            self.body.append(suit_html(token.strain.value, four))
-        elif isinstance(token, LineBreak):
-            self.body.append("<br />")
+        plain = _plain_html(token, four)
+        if plain is not None:
+            self.body.append(plain)
         elif isinstance(token, Styled):
             shown.styled_node(token, links).walkabout(self)
         elif isinstance(token, Abbreviation):
@@ -322,15 +323,10 @@ def visit_auction(self: HTML5Translator, node: bml.auction) -> None:
     raise nodes.SkipNode
 
 
-def _nothing(self: HTML5Translator, node: nodes.Element) -> None:
-    pass
-
-
-Visitor = Callable[[Any, Any], None]
-VISITORS: dict[type[nodes.Element], tuple[Visitor, Visitor]] = {
-    bml.bidtable: (visit_bidtable, _nothing),
-    bml.suit: (visit_suit, _nothing),
-    bml.linebreak: (visit_linebreak, _nothing),
-    bml.deal: (visit_deal, _nothing),
-    bml.auction: (visit_auction, _nothing),
+VISITORS: dict[type[nodes.Element], tuple[bml.Visitor, bml.Visitor]] = {
+    bml.bidtable: (visit_bidtable, bml.depart_nothing),
+    bml.suit: (visit_suit, bml.depart_nothing),
+    bml.linebreak: (visit_linebreak, bml.depart_nothing),
+    bml.deal: (visit_deal, bml.depart_nothing),
+    bml.auction: (visit_auction, bml.depart_nothing),
 }

@@ -20,10 +20,10 @@ to Sphinx's own visitors.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -48,8 +48,6 @@ STYLE_FILE = TEXINPUTS / f"{PACKAGE}.sty"
 SUITS = "SHDC"
 SEATS = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
 VULNERABILITIES = ("None", "All", "NS", "EW")
-
-Visitor = Callable[[Any, Any], None]
 
 
 # --------------------------------------------------------------------------
@@ -174,10 +172,6 @@ def _tokens(
             shown.link_node(token, (links or {}).get(token.target)).walkabout(self)
 
 
-def _nothing(self: LaTeXTranslator, node: nodes.Element) -> None:
-    """Nodes drawn whole by their visit."""
-
-
 # --------------------------------------------------------------------------
 # Inline nodes (the :bml: roles)
 
@@ -286,12 +280,12 @@ def visit_auction(self: LaTeXTranslator, node: bml.auction) -> None:
 # Registration
 
 
-VISITORS: dict[type[nodes.Element], tuple[Visitor, Visitor | None]] = {
-    bml.bidtable: (visit_bidtable, _nothing),
-    bml.suit: (visit_suit, _nothing),
-    bml.linebreak: (visit_linebreak, _nothing),
-    bml.deal: (visit_deal, _nothing),
-    bml.auction: (visit_auction, _nothing),
+VISITORS: dict[type[nodes.Element], tuple[bml.Visitor, bml.Visitor | None]] = {
+    bml.bidtable: (visit_bidtable, bml.depart_nothing),
+    bml.suit: (visit_suit, bml.depart_nothing),
+    bml.linebreak: (visit_linebreak, bml.depart_nothing),
+    bml.deal: (visit_deal, bml.depart_nothing),
+    bml.auction: (visit_auction, bml.depart_nothing),
 }
 
 

@@ -9,8 +9,6 @@ auctions are the diagrams of :mod:`.diagrams`; suits are their symbols.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
-from typing import Any
 
 from docutils import nodes
 from sphinx.writers.text import MAXWIDTH, TextTranslator
@@ -105,15 +103,10 @@ def visit_linebreak(self: TextTranslator, node: bml.linebreak) -> None:
     raise nodes.SkipNode
 
 
-def _nothing(self: TextTranslator, node: nodes.Element) -> None:
-    pass
-
-
-Visitor = Callable[[Any, Any], None]
-VISITORS: dict[type[nodes.Element], tuple[Visitor, Visitor]] = {
-    bml.bidtable: (visit_bidtable, _nothing),
-    bml.suit: (visit_suit, _nothing),
-    bml.linebreak: (visit_linebreak, _nothing),
-    bml.deal: (visit_deal, _nothing),
-    bml.auction: (visit_auction, _nothing),
+VISITORS: dict[type[nodes.Element], tuple[bml.Visitor, bml.Visitor]] = {
+    bml.bidtable: (visit_bidtable, bml.depart_nothing),
+    bml.suit: (visit_suit, bml.depart_nothing),
+    bml.linebreak: (visit_linebreak, bml.depart_nothing),
+    bml.deal: (visit_deal, bml.depart_nothing),
+    bml.auction: (visit_auction, bml.depart_nothing),
 }
