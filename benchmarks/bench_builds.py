@@ -19,9 +19,11 @@ then the ratios the goals are about (reference / ours; latex / an empty
 project's latex) and the growth of each command per doubling of lines
 (1.0: constant time, 2.0: linear).
 
-Then the incremental case: a site of 20 ``.bml`` pages is built as HTML,
-one page is edited, and the build is run again on the same output; it
-prints both times and their ratio.
+Then the incremental case: a site of 20 ``.bml`` pages (``--incremental-lines``
+in all, 18,000 by default; several sizes may be given) is built as HTML, then
+one page is edited twice, a sentence of prose added and then a meaning in a
+bidding table reworded, the build running again on the same output after
+each; it prints the three times and each edit's ratio to the full build.
 
 The reference must live in a virtual environment of its own (its
 ``bss2bml`` clashes with ours)::
@@ -35,6 +37,7 @@ Usage::
     python benchmarks/bench_builds.py --reference-bin /tmp/bm-venv/bin
     python benchmarks/bench_builds.py --source /tmp/main-snap         # time another checkout of sphinx-bml
     python benchmarks/bench_builds.py --no-incremental --only ours
+    python benchmarks/bench_builds.py --sizes 4500 --only ours --incremental-lines 18000 36000 80000
 
 ``--reference-budget`` (CPU seconds, default 120): a reference command that
 took longer at one size is not run at the bigger ones (it is quadratic).
@@ -47,6 +50,7 @@ import argparse
 import itertools
 import math
 import os
+import re
 import shutil
 import signal
 import statistics
@@ -215,8 +219,22 @@ def _over_budget(results: Results, command: str, size: int, sizes: list[int], bu
 # -- the incremental case --------------------------------------------------------
 
 
-def measure_incremental(setup: Setup, lines: int, runs: int) -> list[tuple[float, float]]:
-    """(full build, rebuild after editing one page) CPU seconds of a 20-page html site, per run."""
+#: What the incremental case edits on one page: a sentence of prose, or a meaning in a bidding table.
+EDITS = ("prose", "meaning")
+_TOP_ROW = re.compile(r"^(\S+ {2,}\S.*)$", re.MULTILINE)
+
+
+def edit_page(text: str, edit: str) -> str:
+    """One page's text after an author's edit: a sentence added at the end, or
+    the meaning of the first row of its first bidding table reworded."""
+    if edit == "prose":
+        return text + "\nOne more sentence at the end.\n"
+    return _TOP_ROW.sub(r"\1, edited", text, count=1)
+
+
+def measure_incremental(setup: Setup, lines: int, runs: int) -> list[dict[str, float]]:
+    """CPU seconds of a 20-page html site, per run: the full build, then a
+    build after each edit of :data:`EDITS` (one page, on the same output)."""
     found = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory(prefix="bench-incremental-") as temporary:
@@ -230,12 +248,34 @@ def measure_incremental(setup: Setup, lines: int, runs: int) -> list[tuple[float
                 (project / f"{name}.bml").write_text(Generator(lines // PAGES + number).generate(), encoding="utf-8")
             out = Path(temporary) / "out"
             full = run(setup.sphinx("html", project, out), project, setup.env, setup.timeout)
+            times = {"full": full.cpu} if full else {}
             edited = project / "page07.bml"
-            edited.write_text(edited.read_text(encoding="utf-8") + "\nOne more sentence at the end.\n", "utf-8")
-            again = run(setup.sphinx("html", project, out), project, setup.env, setup.timeout)
-            if full and again:
-                found.append((full.cpu, again.cpu))
+            for edit in EDITS:
+                text = edited.read_text(encoding="utf-8")
+                changed = edit_page(text, edit)
+                assert changed != text, f"the {edit} edit changed nothing"
+                edited.write_text(changed, encoding="utf-8")
+                again = run(setup.sphinx("html", project, out), project, setup.env, setup.timeout)
+                if again:
+                    times[edit] = again.cpu
+            if len(times) == 1 + len(EDITS):
+                found.append(times)
     return found
+
+
+def print_incremental(found: dict[int, list[dict[str, float]]]) -> None:
+    print(f"\nincremental ({PAGES} pages, html, CPU median): the full build, then one page edited\n")
+    print("| lines | full | " + " | ".join(f"{edit} edit | ratio" for edit in EDITS) + " |")
+    print("|---:|---:|" + "---:|---:|" * len(EDITS))
+    for lines, times in found.items():
+        if not times:
+            continue
+        full = statistics.median(t["full"] for t in times)
+        cells = []
+        for edit in EDITS:
+            again = statistics.median(t[edit] for t in times)
+            cells += [f"{again:.2f}", f"{again / full:.2f}"]
+        print(f"| {lines:,} | {full:.2f} | " + " | ".join(cells) + " |")
 
 
 # -- printing ----------------------------------------------------------------------
@@ -300,7 +340,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", choices=("ours", "reference"), help="run only our commands or only the reference")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before a command is stopped")
-    parser.add_argument("--incremental-lines", type=int, default=18_000, help="lines of the 20-page site")
+    parser.add_argument(
+        "--incremental-lines", type=int, nargs="+", default=[18_000], help="lines of the 20-page site (several: each)"
+    )
     parser.add_argument("--no-incremental", action="store_true", help="skip the incremental case")
     args = parser.parse_args(argv)
 
@@ -324,14 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     results = measure_sizes(setup, sorted(args.sizes), args.runs, commands, args.reference_budget)
     print_tables(results, sorted(args.sizes), commands)
     if not args.no_incremental and args.only != "reference":
-        found = measure_incremental(setup, args.incremental_lines, args.runs)
-        if found:
-            full = statistics.median(f for f, _ in found)
-            again = statistics.median(a for _, a in found)
-            print(f"\nincremental ({PAGES} pages, {args.incremental_lines:,} lines, html, CPU median):")
-            print(
-                f"full build {full:.2f} s, after editing one page {again:.2f} s: {again / full:.2f} of the full build"
-            )
+        print_incremental({lines: measure_incremental(setup, lines, args.runs) for lines in args.incremental_lines})
     return 0
 
 
