@@ -232,6 +232,17 @@ def edit_page(text: str, edit: str) -> str:
     return _TOP_ROW.sub(r"\1, edited", text, count=1)
 
 
+def make_site(project: Path, lines: int) -> None:
+    """A site of :data:`PAGES` ``.bml`` pages of about ``lines`` lines in all, in one toctree."""
+    project.mkdir()
+    (project / "conf.py").write_text(CONF, encoding="utf-8")
+    names = [f"page{number:02}" for number in range(1, PAGES + 1)]
+    toctree = "\n".join(f"   {name}" for name in names)
+    (project / "index.rst").write_text(f"Site\n====\n\n.. toctree::\n\n{toctree}\n", encoding="utf-8")
+    for number, name in enumerate(names):
+        (project / f"{name}.bml").write_text(Generator(lines // PAGES + number).generate(), encoding="utf-8")
+
+
 def measure_incremental(setup: Setup, lines: int, runs: int) -> list[dict[str, float]]:
     """CPU seconds of a 20-page html site, per run: the full build, then a
     build after each edit of :data:`EDITS` (one page, on the same output)."""
@@ -239,13 +250,7 @@ def measure_incremental(setup: Setup, lines: int, runs: int) -> list[dict[str, f
     for _ in range(runs):
         with tempfile.TemporaryDirectory(prefix="bench-incremental-") as temporary:
             project = Path(temporary) / "site"
-            project.mkdir()
-            (project / "conf.py").write_text(CONF, encoding="utf-8")
-            names = [f"page{number:02}" for number in range(1, PAGES + 1)]
-            toctree = "\n".join(f"   {name}" for name in names)
-            (project / "index.rst").write_text(f"Site\n====\n\n.. toctree::\n\n{toctree}\n", encoding="utf-8")
-            for number, name in enumerate(names):
-                (project / f"{name}.bml").write_text(Generator(lines // PAGES + number).generate(), encoding="utf-8")
+            make_site(project, lines)
             out = Path(temporary) / "out"
             full = run(setup.sphinx("html", project, out), project, setup.env, setup.timeout)
             times = {"full": full.cpu} if full else {}

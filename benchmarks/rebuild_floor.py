@@ -39,8 +39,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_builds import CONF, PAGES, edit_page
-from bench_engine import Generator
+from bench_builds import PAGES, edit_page, make_site
 
 
 def child(mode: str, kept: Path, sphinx_args: list[str]) -> None:
@@ -128,13 +127,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="rebuild-floor-") as temporary:
         root = Path(temporary)
         project, out, kept = root / "site", root / "out", root / "kept.pickle"
-        project.mkdir()
-        (project / "conf.py").write_text(CONF, encoding="utf-8")
-        names = [f"page{number:02}" for number in range(1, PAGES + 1)]
-        toctree = "\n".join(f"   {name}" for name in names)
-        (project / "index.rst").write_text(f"Site\n====\n\n.. toctree::\n\n{toctree}\n", encoding="utf-8")
-        for number, name in enumerate(names):
-            (project / f"{name}.bml").write_text(Generator(args.lines // PAGES + number).generate(), encoding="utf-8")
+        make_site(project, args.lines)
         sphinx = ["-q", "-b", "html", str(project), str(out)]
         whole = build(["--child", "keep", str(kept), *sphinx], env)[0]
         as_is, floor, site_build = [], [], []
