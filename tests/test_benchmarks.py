@@ -1,0 +1,63 @@
+"""The build benchmarks still run and print their tables.
+
+They are measuring scripts, never timed here: each is run once on a tiny
+site so that a change to what they drive (``rebuild_floor.py`` patches
+private functions of the domain) breaks this test rather than the next
+measurement. The figures themselves are only checked to be figures.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+_ROW = re.compile(r"^\| [\d,]+ \|")
+
+pytestmark = pytest.mark.slow
+
+
+def run(script: str, *args: str) -> str:
+    environment = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent)}
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=environment,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def numbers(row: str) -> list[float]:
+    return [float(cell.replace(",", "")) for cell in row.strip("| \n").split(" | ")]
+
+
+def test_the_incremental_case_times_both_edits() -> None:
+    printed = run("bench_builds.py", "--sizes", "300", "--only", "ours", "--runs", "1", "--incremental-lines", "400")
+    table = printed[printed.index("incremental (") :]
+    assert "| lines | full | prose edit | ratio | meaning edit | ratio |" in table
+    rows = [line for line in table.splitlines() if _ROW.match(line)]
+    assert len(rows) == 1
+    lines, full, prose, prose_ratio, meaning, meaning_ratio = numbers(rows[0])
+    assert lines == 400
+    assert prose_ratio == pytest.approx(prose / full, abs=0.01)
+    assert meaning_ratio == pytest.approx(meaning / full, abs=0.01)
+
+
+def test_the_rebuild_floor_keeps_the_site_wide_work() -> None:
+    printed = run("rebuild_floor.py", "--lines", "400", "--runs", "1")
+    rows = [line for line in printed.splitlines() if re.match(r"^\| \d", line)]
+    assert len(rows) == 1
+    full, rebuild, ratio, kept, kept_ratio, site_build = numbers(rows[0])
+    assert ratio == pytest.approx(rebuild / full, abs=0.01)
+    assert kept_ratio == pytest.approx(kept / full, abs=0.01)
+    assert 0 < site_build < kept
+    assert "without Site.build too:" in printed
