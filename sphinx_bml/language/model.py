@@ -96,48 +96,64 @@ ANY_VULNERABILITY = Vulnerability()
 # Text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Description:
-    """The meaning of a bid: lines of BML text (``""`` for an empty line)."""
+    """The meaning of a bid: lines of BML text (``""`` for an empty line).
+
+    Its tokens and plain text are made when first asked for and kept, in
+    slots rather than a dictionary: a big system holds one description per
+    row, alive for the whole build (at 80,000 lines a dictionary each was
+    16 MB)."""
 
     lines: tuple[str, ...] = ()
+    _inline: tuple[Inline, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _plain_text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
 
-    @cached_property
+    @property
     def inline(self) -> tuple[Inline, ...]:
-        return parse_inline(self.text)
+        inline = self._inline
+        if inline is None:
+            inline = parse_inline(self.text)
+            object.__setattr__(self, "_inline", inline)
+        return inline
 
-    @cached_property
+    @property
     def plain_text(self) -> str:
         """The description on one line, suits as symbols. Made from the tokens,
         which stay: made while reading, the page drawn next needs them too."""
-        return " ".join(plain_text(self.inline).split())
+        text = self._plain_text
+        if text is None:
+            text = " ".join(plain_text(self.inline).split())
+            object.__setattr__(self, "_plain_text", text)
+        return text
 
     def __bool__(self) -> bool:
         return any(self.lines)
 
     def let_go(self) -> None:
         """Forget the parsed tokens (the plain text stays): they are made again if asked for."""
-        self.__dict__.pop("inline", None)
+        object.__setattr__(self, "_inline", None)
 
     def __reduce__(self) -> tuple[Callable[..., Description], tuple[tuple[str, ...], str | None]]:
         # Not the cached tokens (they are made again when needed), but the
         # plain text once made: the sequence index, the search and the
         # tooltips of a later build read it without parsing the markup again.
-        # A tuple, not a state dict: the pickler keeps every one it writes
-        # until the whole environment is written.
-        return _stored_description, (self.lines, self.__dict__.get("plain_text"))
+        # A tuple, not a state: the pickler keeps every one it writes until
+        # the whole environment is written.
+        return _stored_description, (self.lines, self._plain_text)
 
 
 def _stored_description(lines: tuple[str, ...], plain_text: str | None) -> Description:
     """A :class:`Description` read back from a pickle, its plain text with it."""
     description = object.__new__(Description)
-    description.__dict__["lines"] = lines
-    if plain_text is not None:
-        description.__dict__["plain_text"] = plain_text
+    _set = object.__setattr__
+    _set(description, "lines", lines)
+    _set(description, "_inline", None)
+    _set(description, "_plain_text", plain_text)
     return description
 
 
