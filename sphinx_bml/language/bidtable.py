@@ -500,6 +500,7 @@ class TableParser:
         (a second one on the same row must hold too). A bad condition is reported and left out."""
         words, written = find_condition(text)
         if written is None:
+            self._warn_if_condition_in_text(text, location)
             return text
         try:
             condition = parse_condition(written, location)
@@ -508,6 +509,19 @@ class TableParser:
             return words
         node.condition = condition if node.condition is None else _both(node.condition, condition)
         return words
+
+    def _warn_if_condition_in_text(self, text: str, location: Location) -> None:
+        """A ``{{`` that opens no condition (not closed, or not at the end of the meaning) is
+        most likely a typo: said, and the text kept as written, shown in the meaning."""
+        opened = text.find("{{")
+        if opened < 0:
+            return
+        written = text[opened:]
+        if "}}" not in written:
+            why = f"the hand condition '{written}' has no closing }}}}"
+        else:
+            why = f"a hand condition must end the meaning, and '{written}' goes on after its }}}}"
+        self.problems.report(f"{why}: it is kept as words of the meaning, and no hand is checked against it", location)
 
 
 def _both(first: Condition, second: Condition) -> Condition:

@@ -203,6 +203,26 @@ def test_a_bad_condition_is_located_and_the_row_stands() -> None:
     assert row.children[0].description.text == "Stayman"
 
 
+@pytest.mark.parametrize(
+    ("notes", "line", "said"),
+    [
+        ("1C  12-21 {{12-14 hcp\n  1D  negative\n", 1, "'{{12-14 hcp' has no closing }}"),
+        ("1N  15-17\n    {{ 15-17 hcp, balanced\n  2C  Stayman\n", 2, "'{{ 15-17 hcp, balanced' has no closing }}"),
+        ("1C  {{16+ hcp}} strong\n  1D  negative\n", 1, "must end the meaning, and '{{16+ hcp}} strong' goes on"),
+    ],
+)
+def test_a_condition_typed_wrong_is_said_and_kept_as_words(notes: str, line: int, said: str) -> None:
+    """A ``{{`` that opens no condition is a typo the author must hear of; what was
+    written stays in the meaning (nothing lost), and the next rows are read."""
+    document = parse_text(notes, "notes.bml")
+    (problem,) = document.problems
+    assert str(problem.location) == f"notes.bml:{line}" and said in problem.message
+    assert "no hand is checked against it" in problem.message
+    row = document.bid_tables[0].rows[0]
+    assert "{{" in row.description.text and row.condition is None
+    assert row.children[0].description.text in {"negative", "Stayman"}
+
+
 def test_two_conditions_on_a_row_must_both_hold() -> None:
     row = parse_text("1N = strong {{ 15-17 hcp }}\n     {{ balanced }}\n", "n.bml").bid_tables[0].rows[0]
     assert row.condition is not None
