@@ -12,7 +12,8 @@ builder uses, and the result is shown next to the source:
   reader would see them in a build, instead of being warnings of this build
   (a documentation example that has a problem by mistake fails ``-W``).
 
-``:indentation: N`` sets the unit of indentation, as in ``.. bml::``.
+``:indentation: N`` sets a strict unit of indentation, as in ``.. bml::``; without
+it, rows are read as written.
 
 ``.. bss2bml-output:: FILE``: what ``bss2bml [--format FORMAT] FILE -o -``
 writes for a ``.bss`` file of the documentation, as a literal block
@@ -77,7 +78,7 @@ class BMLSequences(SphinxDirective):
         source = reader.read_text(source_text, document_path.name, document_path.parent)
         for path in source.files:
             self.env.note_dependency(str(path))
-        indentation = self.options.get("indentation", 2)
+        indentation = self.options.get("indentation")
         document = Parser(indentation).parse(source)
         system = expand(document)
 

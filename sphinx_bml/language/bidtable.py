@@ -223,7 +223,8 @@ def opens_with_calls(line: str) -> bool:
     return continues or first.call is None or first.call.is_bid
 
 
-def _indentation(text: str) -> int:
+def indentation_of(text: str) -> int:
+    """The spaces (or other white space) before the text of a line."""
     return len(text) - len(text.lstrip())
 
 
@@ -231,12 +232,19 @@ class TableParser:
     """Builds one :class:`BidTable` from the lines of a block."""
 
     def __init__(
-        self, state: TableState, problems: Problems, unit: int = 2, *, alert_prefix: str | None = None
+        self, state: TableState, problems: Problems, unit: int | None = None, *, alert_prefix: str | None = None
     ) -> None:
+        """``unit``: ``None`` reads the rows as written (:meth:`_depth`), a number
+        makes every row a whole number of that many spaces deeper than the first."""
         self.state = state
         self.alert_prefix = alert_prefix
         self.problems = problems
         self.unit = unit
+        #: once parsed: the table's last row at each depth, with the column it was written at
+        #: (the first row of a sequence to continue at -1: every row answers it)
+        self.path: list[tuple[BidNode, int]] = []
+        #: once parsed: the table's first row, once its commands are carried out
+        self.first_row: Line | None = None
         self.hidden = False
         self.pasted_rows = 0
         #: set when a paste limit is reached: the rest of the table is left out
@@ -259,7 +267,7 @@ class TableParser:
                 if not name:
                     self.problems.report(f"#{word} needs a name, as in #{word} nt_defense", line.location)
                     continue
-                open_clips.append((name, word == "CUT", _indentation(line.text), [], line.location))
+                open_clips.append((name, word == "CUT", indentation_of(line.text), [], line.location))
                 continue
             if command and word in ("ENDCOPY", "ENDCUT"):
                 wanted = word == "ENDCUT"
@@ -284,7 +292,7 @@ class TableParser:
     def _store(self, name: str, _cut: bool, indent: int, lines: list[Line], location: Location) -> None:
         shifted = []
         for line in lines:
-            cut = min(indent, _indentation(line.text))
+            cut = min(indent, indentation_of(line.text))
             shifted.append(Line(line.text[cut:], line.location))
         self.state.clipboard[name] = Clip(name, shifted, location)
 
@@ -372,7 +380,7 @@ class TableParser:
                 line.location,
             )
             return
-        indent = line.text[: _indentation(line.text)]
+        indent = line.text[: indentation_of(line.text)]
         for pasted in clip.lines:
             text = pasted.text
             for target, replacement in replacements:
@@ -391,15 +399,17 @@ class TableParser:
         if not rows:
             return None
         table = BidTable([], location, seat, vulnerability)
-        base = _indentation(rows[0].text)
+        self.first_row = rows[0]
+        base = indentation_of(rows[0].text)
         stack: list[BidNode] = []
+        columns: list[int] = []  # where each row of ``stack`` was written
         last: BidNode | None = None
         last_column = last_indent = -1
         skip_under = -1  # indentation of a left-out row: rows deeper than it go too
         too_deep_reported = False
         for index, line in enumerate(rows):
             text = line.text
-            indent = _indentation(text)
+            indent = indentation_of(text)
             if skip_under >= 0:
                 if indent > skip_under:
                     continue
@@ -418,7 +428,7 @@ class TableParser:
                 node, column, continues = self._row(line, index == 0)
                 if index == 0:
                     table.continues = continues
-                depth = self._depth(indent - base, node, stack, table.continues)
+                depth = self._depth(indent, base, node, stack, columns, table.continues)
                 calls = len(node.calls) if depth == 0 else len(stack[0].calls) + depth
                 if calls > MAX_TABLE_DEPTH:
                     skip_under = indent
@@ -434,27 +444,63 @@ class TableParser:
                 skip_under = indent
                 last = None
                 continue
-            del stack[depth:]
+            del stack[depth:], columns[depth:]
             (stack[-1].children if stack else table.rows).append(node)
             stack.append(node)
+            columns.append(-1 if index == 0 and table.continues else indent)
             last, last_column, last_indent = node, column, indent
         _close_descriptions(table.rows)
         table.hidden = self.hidden
+        self.path = list(zip(stack, columns, strict=True))
         return table
 
-    def _depth(self, relative: int, node: BidNode, stack: list[BidNode], continues: bool) -> int:
-        """How deep ``node`` answers, from its indentation ``relative`` to the table's first row."""
+    def _depth(
+        self, indent: int, base: int, node: BidNode, stack: list[BidNode], columns: list[int], continues: bool
+    ) -> int:
+        """How deep ``node``, written at column ``indent``, answers: the number of rows above it on its path.
+
+        As written (no unit): a row deeper than the row above answers it, by
+        any number of spaces (BML 1 notes use 3 or 4); a row that is not must
+        line up with one of the rows above it on the path, and is another
+        answer to what that row answers. With a unit, every row is a whole
+        number of units deeper than the first, and at most one unit deeper
+        than the row above.
+        """
+        relative = indent - base
         if relative < 0:
             first = f"the first answer to {_notation(stack[0])}" if continues and stack else "the first row"
             raise BMLError(f"the row {_notation(node)} starts further left than {first} of its table")
-        if relative % self.unit:
-            raise BMLError(f"the row {_notation(node)}: indentation {relative} is not a multiple of {self.unit}")
-        depth = relative // self.unit + (1 if continues and stack else 0)
+        top = 1 if continues and stack else 0  # the depth of the rows at the table's first column
+        if self.unit is not None:
+            return self._strict_depth(relative, node, stack, top)
+        if relative == 0 or not stack:
+            return top
+        for depth in range(len(stack) - 1, top - 1, -1):
+            if columns[depth] == indent:
+                return depth
+            if columns[depth] < indent:
+                if depth == len(stack) - 1:
+                    return depth + 1
+                raise BMLError(_between(node, stack, columns, depth, indent))
+        return top  # not reached: the row at the first column lines up with the table's first column
+
+    def _strict_depth(self, relative: int, node: BidNode, stack: list[BidNode], top: int) -> int:
+        """The depth of a row ``relative`` spaces deeper than the first, with the unit of ``bml_indentation``."""
+        unit = self.unit or 1
+        setting = "bml_indentation (or the directive's :indentation:)"
+        if relative % unit:
+            raise BMLError(
+                f"the row {_notation(node)}: indentation {relative} is not a multiple of {unit}, "
+                f"the number of spaces a level that {setting} asks for; leave {setting} out to read rows as "
+                "written, any number of spaces deeper answering the row above"
+            )
+        depth = relative // unit + top
         if depth > len(stack):
             above = _notation(stack[-1]) if stack else "the first row"
             raise BMLError(
-                f"the row {_notation(node)} is indented too far: it should be at most {self.unit} spaces "
-                f"deeper than {above}"
+                f"the row {_notation(node)} is indented too far: it should be at most {unit} spaces "
+                f"deeper than {above}, as {setting} asks; leave {setting} out to read rows as written, "
+                "any number of spaces deeper answering the row above"
             )
         return depth
 
@@ -463,10 +509,19 @@ class TableParser:
         if not reads_as_row(line.text):
             return
         word = line.text.split(None, 1)[0].rstrip("=")
+        if self.unit is not None:
+            indent = f"indent it {above_indent + self.unit} spaces ({self.unit} more than {_notation(above)})"
+        else:
+            meaning = indentation_of(line.text)
+            deeper = above_indent + 2 if above_indent + 2 != meaning else above_indent + 1
+            spaces = f"{deeper} space{'' if deeper == 1 else 's'}"
+            indent = (
+                f"indent it {spaces}: any number of spaces deeper than {_notation(above)} answers it, "
+                "but not where its meaning starts"
+            )
         self.problems.report(
             f"'{line.text.strip()}' starts where the meaning of {_notation(above)} starts, so it is read as "
-            f"more of that meaning; if {word} answers {_notation(above)}, indent it {above_indent + self.unit} "
-            f"spaces ({self.unit} more than {_notation(above)})",
+            f"more of that meaning; if {word} answers {_notation(above)}, {indent}",
             line.location,
         )
 
@@ -547,6 +602,28 @@ def split_alert(meaning: str, prefix: str | None = None) -> tuple[bool, str]:
 
 def _notation(node: BidNode) -> str:
     return "-".join(call.notation for call in node.calls)
+
+
+def sequence_of(path: list[BidNode]) -> str:
+    """The sequence of the last row of ``path``, from the table's first row: ``1C-1D-1H``."""
+    return "-".join(_notation(node) for node in path)
+
+
+def _between(node: BidNode, stack: list[BidNode], columns: list[int], depth: int, indent: int) -> str:
+    """What to say of ``node``, written at ``indent`` between the columns of two rows of its path,
+    ``stack[depth]`` (left of it) and ``stack[depth + 1]`` (right of it)."""
+    left, right = sequence_of(stack[: depth + 1]), sequence_of(stack[: depth + 2])
+    answers_left = f"if it answers {left}"
+    if depth > 0 or columns[0] < 0:
+        answers_above = f"if it answers {sequence_of(stack[:depth])}"
+    else:
+        answers_above = "if it is a row of its own, not an answer"
+    return (
+        f"the row {_notation(node)} lines up with no row above it: it is {indent - columns[depth]} spaces deeper "
+        f"than {left} and {columns[depth + 1] - indent} less deep than {right}, so which row it answers cannot "
+        f"be told; line it up with {right} {answers_left}, or with {left} {answers_above}; "
+        "it is left out, with the rows under it"
+    )
 
 
 def _close_descriptions(nodes: list[BidNode]) -> None:

@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .auction import read_auction
-from .bidtable import TableParser, TableState, opens_with_calls
+from .bidtable import TableParser, TableState, indentation_of, opens_with_calls, sequence_of
 from .calls import Strain
 from .errors import BMLError, Location, Problems
 from .model import (
     METADATA_KEYS,
     Auction,
+    BidNode,
+    BidTable,
     Block,
     BulletList,
     Contract,
@@ -100,28 +102,37 @@ class Parser:
 
     def __init__(
         self,
-        indentation: int = 2,
+        indentation: int | None = None,
         state: TableState | None = None,
         metadata: Metadata | None = None,
         *,
         alert_prefix: str | None = None,
     ) -> None:
-        """``alert_prefix``: a meaning starting with it marks its call alertable (see :func:`.split_alert`)."""
+        """``indentation``: ``None`` reads bidding tables as written, a number is the
+        strict unit of indentation (see :class:`.TableParser`); ``alert_prefix``: a
+        meaning starting with it marks its call alertable (see :func:`.split_alert`)."""
         self.alert_prefix = alert_prefix
-        if indentation < 1:
+        if indentation is not None and indentation < 1:
             raise ValueError("indentation must be at least 1")
         self.indentation = indentation
         self.state = state or TableState()
         self.metadata = metadata if metadata is not None else Metadata()
+        #: the bidding table of the block just read, if it was one
+        self._table_above: _TableAbove | None = None
 
     def parse(self, source: Source) -> Document:
         problems = Problems(list(source.problems))
         blocks: list[Block] = []
+        self._table_above = None
         for lines in split_blocks(source.lines):
             try:
-                blocks.extend(self._block(lines, problems))
+                read = self._block(lines, problems)
             except BMLError as error:  # a whole block that cannot be read
                 problems.add(error.at(lines[0].location))
+                read = []
+            blocks.extend(read)
+            if not (read and isinstance(read[-1], BidTable)):
+                self._table_above = None
         return Document(blocks, self.metadata, list(source.files), problems)
 
     # -- blocks ------------------------------------------------------------
@@ -133,6 +144,7 @@ class Parser:
         first = lines[0]
         heading = _HEADING.match(first.text)
         if heading:
+            self._table_above = None
             block: Block = Heading(len(heading.group(1)), RichText(heading.group(2)), first.location)
             return [block, *self._block(lines[1:], problems)] if len(lines) > 1 else [block]
         if _SAID_TO_BE_A_TABLE.match(first.text):  # #BIDTABLE: never read as anything else
@@ -154,10 +166,14 @@ class Parser:
         return [_paragraph(lines)]
 
     def _table(self, lines: list[Line], problems: Problems) -> list[Block]:
-        table = TableParser(self.state, problems, self.indentation, alert_prefix=self.alert_prefix).parse(
-            lines, lines[0].location
-        )
-        return [table] if table is not None else []
+        parser = TableParser(self.state, problems, self.indentation, alert_prefix=self.alert_prefix)
+        table = parser.parse(lines, lines[0].location)
+        if table is None:
+            return []
+        above, self._table_above = self._table_above, _TableAbove(parser.path, parser.first_row, lines[-1].location)
+        if above is not None and parser.first_row is not None:
+            _report_table_cut_by_a_blank_line(above, table, lines[0], parser.first_row, problems)
+        return [table]
 
     def _state_lines(self, lines: list[Line], problems: Problems) -> list[Line]:
         """Apply leading ``#+KEY:``, ``#VUL`` and ``#SEAT`` lines; the rest of the block."""
@@ -178,6 +194,45 @@ class Parser:
                 break
             index += 1
         return lines[index:]
+
+
+@dataclass(frozen=True)
+class _TableAbove:
+    """A bidding table just read: its last row at each depth with its column, its first row, its last line."""
+
+    path: list[tuple[BidNode, int]]
+    first_row: Line | None
+    end: Location
+
+
+def _report_table_cut_by_a_blank_line(
+    above: _TableAbove, table: BidTable, first: Line, row: Line, problems: Problems
+) -> None:
+    """A table (first line ``first``, first row ``row``) indented deeper than the first
+    row of the table right above it, in the same file: most likely its rows answer
+    a row of that table, and the blank line between them ended it (a blank line
+    ends every block). Said, with the ways to go on with the table above."""
+    if table.continues or not table.rows or above.first_row is None or first.location.file != above.end.file:
+        return
+    indent = indentation_of(row.text)
+    if indent <= indentation_of(above.first_row.text):
+        return
+    path = [node for node, column in above.path if column < indent]
+    if not path:
+        return
+    opening = table.rows[0]
+    written = sequence_of([opening])
+    opened = f"an opening {written}" if opening.calls[0].ours else f"the opponents' opening {written}"
+    answered = sequence_of(path)
+    words = row.text.split(None, 1)
+    whole = f"{answered}-{written} {words[1].strip() if len(words) > 1 else ''}".rstrip()
+    problems.report(
+        f"'{first.text.strip()}' is indented, but a blank line comes before it, and a blank line ends a bidding "
+        f"table: it is read as a new table, {opened}, with the rows under it answering it. "
+        f"If it answers {answered} of the table above, remove the blank line (or write a lone '.' on it), "
+        f"or begin this table with the whole sequence, as in '{whole}'",
+        first.location,
+    )
 
 
 def _unknown_metadata(key: str) -> str:
@@ -347,7 +402,7 @@ def parse_text(
     name: str = "<string>",
     *,
     directory: Path | None = None,
-    indentation: int = 2,
+    indentation: int | None = None,
     reader: Reader | None = None,
     alert_prefix: str | None = None,
 ) -> Document:
@@ -356,7 +411,7 @@ def parse_text(
     return Parser(indentation, alert_prefix=alert_prefix).parse(source)
 
 
-def parse_file(path: Path | str, *, indentation: int = 2, reader: Reader | None = None) -> Document:
+def parse_file(path: Path | str, *, indentation: int | None = None, reader: Reader | None = None) -> Document:
     """Parse the BML file at ``path`` with its includes."""
     path = Path(path)
     source = (reader or Reader()).read_file(path, str(path))

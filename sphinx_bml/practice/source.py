@@ -5,7 +5,8 @@ the order (documents it does not list come after, by name), ``.bml`` files
 are read whole, and from ``.rst`` and ``.md`` pages the content of each
 ``.. bml::`` / ```` ```{bml} ```` directive is read at its own lines, so every
 meaning keeps its file and line. Tables from pages that Sphinx would read
-with settings of their own (``bml_indentation``) are read with 2 spaces.
+with settings of their own (``bml_indentation``) are read as written, which
+reads any table that a strict unit of indentation reads the same way.
 """
 
 from __future__ import annotations
@@ -91,16 +92,16 @@ def _toctree_entries(text: str) -> list[str]:
     return entries
 
 
-def directives(text: str, suffix: str) -> list[tuple[str, int]]:
+def directives(text: str, suffix: str) -> list[tuple[str, int | None]]:
     """The BML of each ``bml`` directive of a page, at its own lines (the other lines
     left empty), with the indentation its ``:indentation:`` option gives."""
     lines = text.splitlines()
-    found: list[tuple[str, int]] = []
+    found: list[tuple[str, int | None]] = []
     index = 0
     while index < len(lines):
         line = lines[index]
         kept = [""] * len(lines)
-        indentation = 2
+        indentation: int | None = None
         if suffix == ".md" and (fence := _MD_FENCE.match(line)):
             index += 1
             while index < len(lines) and not lines[index].strip().startswith(fence.group(2)):
@@ -129,7 +130,7 @@ def directives(text: str, suffix: str) -> list[tuple[str, int]]:
     return found
 
 
-def _indentation_option(option: re.Match[str], default: int) -> int:
+def _indentation_option(option: re.Match[str], default: int | None) -> int | None:
     if option.group(1) == "indentation" and option.group(2).strip().isdigit():
         return int(option.group(2).strip()) or default
     return default

@@ -76,6 +76,13 @@ def _count(least: int, example: int) -> Check:
     return check
 
 
+def _unit_of_indentation(value: Any) -> str | None:
+    if value is None:
+        return None
+    wanted = _count(1, 2)(value)
+    return None if wanted is None else f"None (rows read as written) or {wanted}"
+
+
 def _text(value: Any) -> str | None:
     return None if isinstance(value, str) else "text in quotes"
 
@@ -144,11 +151,16 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "bml_indentation",
-        2,
-        _count(1, 2),
+        None,
+        _unit_of_indentation,
         "env",
-        "``2``",
-        "spaces per level in bidding tables. A directive's ``:indentation:`` wins.",
+        "``None``",
+        "``None``: bidding tables are read as written, as in BML 1 and bridge-markup: a row any number of "
+        "spaces deeper than the row above answers it, a row less deep lines up with the row above it that it "
+        "is another answer to. A number, such as ``2``: the strict unit, each row a whole number of that many "
+        "spaces deeper than the first, and at most one deeper than the row above. A directive's "
+        "``:indentation:`` wins.",
+        types=(int, type(None)),
     ),
     Setting(
         "bml_four_colour",

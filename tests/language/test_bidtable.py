@@ -8,7 +8,7 @@ from sphinx_bml.language import Parser, Reader, parse_text
 from sphinx_bml.language.model import BidNode, BidTable, Document
 
 
-def table_of(text: str, indentation: int = 2) -> BidTable:
+def table_of(text: str, indentation: int | None = None) -> BidTable:
     document = parse_text(text, "t.bml", indentation=indentation)
     assert not document.problems, [str(p) for p in document.problems]
     (table,) = document.blocks
@@ -25,8 +25,8 @@ def shape(nodes: list[BidNode], depth: int = 0) -> list[str]:
     return lines
 
 
-def messages(text: str) -> list[str]:
-    return [str(p) for p in parse_text(text, "t.bml").problems]
+def messages(text: str, indentation: int | None = None) -> list[str]:
+    return [str(p) for p in parse_text(text, "t.bml", indentation=indentation).problems]
 
 
 def test_tree_by_indentation() -> None:
@@ -149,14 +149,37 @@ def test_state_flows_between_pieces_parsed_by_one_parser() -> None:
 
 def test_bad_indentation_loses_only_that_row_and_its_answers() -> None:
     text = "1C 16+\n  1D negative\n   1H odd\n     1S under odd\n  1H positive\n"
-    assert messages(text) == ["t.bml:3: the row 1H: indentation 3 is not a multiple of 2"]
-    assert shape(parse_text(text, "t.bml").bid_tables[0].rows) == ["1C = 16+", "  1D = negative", "  1H = positive"]
-
-
-def test_row_indented_too_far() -> None:
-    assert messages("1C 16+\n    1D negative\n") == [
-        "t.bml:2: the row 1D is indented too far: it should be at most 2 spaces deeper than 1C"
+    assert messages(text, indentation=2) == [
+        "t.bml:3: the row 1H: indentation 3 is not a multiple of 2, the number of spaces a level that "
+        "bml_indentation (or the directive's :indentation:) asks for; leave bml_indentation (or the directive's "
+        ":indentation:) out to read rows as written, any number of spaces deeper answering the row above"
     ]
+    rows = parse_text(text, "t.bml", indentation=2).bid_tables[0].rows
+    assert shape(rows) == ["1C = 16+", "  1D = negative", "  1H = positive"]
+
+
+def test_row_indented_too_far_for_the_unit_names_the_setting() -> None:
+    (message,) = messages("1C 16+\n    1D negative\n", indentation=2)
+    assert message.startswith(
+        "t.bml:2: the row 1D is indented too far: it should be at most 2 spaces deeper than 1C, "
+        "as bml_indentation (or the directive's :indentation:) asks"
+    )
+
+
+def test_a_row_between_two_columns_is_named_with_both_and_the_rest_kept() -> None:
+    text = "1C 16+\n    1D 0-7\n        1H 5+!h\n      1S 5+!s\n          2S raise\n    1H 8+\n"
+    assert messages(text) == [
+        "t.bml:4: the row 1S lines up with no row above it: it is 2 spaces deeper than 1C-1D and 2 less deep "
+        "than 1C-1D-1H, so which row it answers cannot be told; line it up with 1C-1D-1H if it answers 1C-1D, "
+        "or with 1C-1D if it answers 1C; it is left out, with the rows under it"
+    ]
+    rows = parse_text(text, "t.bml").bid_tables[0].rows
+    assert shape(rows) == ["1C = 16+", "  1D = 0-7", "    1H = 5+!h", "  1H = 8+"]
+
+
+def test_a_row_between_a_first_row_and_its_answer_is_named() -> None:
+    (message,) = messages("1C 16+\n    1D 0-7\n  1H 8+\n")
+    assert "line it up with 1C-1D if it answers 1C, or with 1C if it is a row of its own, not an answer" in message
 
 
 def test_row_left_of_the_first_row() -> None:
@@ -308,17 +331,24 @@ def test_an_answer_at_the_meaning_column_is_read_as_meaning_and_said_so() -> Non
     assert shape(table.rows) == ["1N = 15-17 / 2C  Stayman / 2D  transfer"]
     assert messages(text) == [
         f"t.bml:{line}: '{row}' starts where the meaning of 1N starts, so it is read as more of that meaning; "
-        f"if {row[:2]} answers 1N, indent it 2 spaces (2 more than 1N)"
+        f"if {row[:2]} answers 1N, indent it 2 spaces: any number of spaces deeper than 1N answers it, "
+        "but not where its meaning starts"
         for line, row in ((2, "2C  Stayman"), (3, "2D  transfer"))
     ]
 
 
 def test_the_advice_counts_from_the_row_above() -> None:
-    found = messages("1C  16+\n  1H = 8+\n       X = takeout\n")
+    found = messages("1C  16+\n  1H = 8+\n       X = takeout\n", indentation=2)
     assert found == [
         "t.bml:3: 'X = takeout' starts where the meaning of 1H starts, so it is read as more of that meaning; "
         "if X answers 1H, indent it 4 spaces (2 more than 1H)"
     ]
+
+
+def test_the_advice_as_written_never_names_the_meaning_column() -> None:
+    """``D penalty``: 2 deeper than D would be where its meaning starts."""
+    (found,) = messages("(1N)-\nD penalty\n  2C = clubs and a major\n")
+    assert "if 2C answers D, indent it 1 space: any number of spaces deeper than D answers it" in found
 
 
 @pytest.mark.parametrize("line", ["may hold 5M", "2C/2D both forcing", "P/C", "5+!h", "1C", "3N: to play"])

@@ -15,7 +15,7 @@ from tests.support import located_warnings
 #: For each setting, values a user might write that cannot work.
 BAD_VALUES: dict[str, list[Any]] = {
     "bml_tree": ["yes", 1, None],
-    "bml_indentation": [0, -2, "two", 2.5, True, None],
+    "bml_indentation": [0, -2, "two", 2.5, True, "None"],
     "bml_four_colour": ["no", None],
     "bml_exclude_included": ["True", None],
     "bml_bss_name": [42, None],

@@ -17,21 +17,21 @@ PROBLEMS = pytest.mark.sphinx("html", testroot="bml-problems", freshenv=True)
 #: (file, line, warning type, words of the message), in the order the build meets them
 EXPECTED = [
     ("index.rst", 7, "bml.syntax", "'1Q' is not a call"),
-    ("index.rst", 13, "bml.syntax", "indentation 3 is not a multiple of 2"),
-    ("index.rst", 18, "bml.syntax", "#PASTE of 'nothing_copied' before any #COPY or #CUT"),
-    ("index.rst", 22, "bml.include", "#INCLUDE cannot read modules/missing.txt: there is no such file"),
+    ("index.rst", 14, "bml.syntax", "the row 2S lines up with no row above it"),
+    ("index.rst", 19, "bml.syntax", "#PASTE of 'nothing_copied' before any #COPY or #CUT"),
+    ("index.rst", 23, "bml.include", "#INCLUDE cannot read modules/missing.txt: there is no such file"),
     ("modules/cycle_b.txt", 2, "bml.include", "would include itself (cycle_a.txt -> cycle_b.txt -> cycle_a.txt)"),
-    ("index.rst", 30, "bml.syntax", "#VUL maybe is not a vulnerability"),
-    ("index.rst", 35, "bml.sequence", "1H after 2C is not a sufficient bid"),
-    ("index.rst", 37, "bml.include", "cannot read the BML file modules/absent.bml: there is no such file"),
+    ("index.rst", 31, "bml.syntax", "#VUL maybe is not a vulnerability"),
+    ("index.rst", 36, "bml.sequence", "1H after 2C is not a sufficient bid"),
+    ("index.rst", 38, "bml.include", "cannot read the BML file modules/absent.bml: there is no such file"),
     ("modules/bad_row.txt", 3, "bml.syntax", "'9X' is not a bid: the level must be 1 to 7"),
-    ("index.rst", 45, "bml.include", "#INCLUDE ../../outside.txt is outside the documentation folder"),
-    ("index.rst", 47, "bml.directive", "both :tree: and :no-tree:"),
-    ("index.rst", 53, "bml.directive", "reads modules/good.txt, so the BML written under it is left out"),
-    ("notes.bml", 5, "bml.syntax", "indentation 5 is not a multiple of 2"),
+    ("index.rst", 46, "bml.include", "#INCLUDE ../../outside.txt is outside the documentation folder"),
+    ("index.rst", 48, "bml.directive", "both :tree: and :no-tree:"),
+    ("index.rst", 54, "bml.directive", "reads modules/good.txt, so the BML written under it is left out"),
+    ("notes.bml", 5, "bml.syntax", "it is 2 spaces deeper than 1C and 2 less deep than 1C-1D"),
     # once every page is read: the pages disagree
     ("notes.bml", 3, "bml.conflict", "1C is defined here as 'Fine' but already as 'Good row before' at index.rst:6"),
-    ("notes.bml", 6, "bml.conflict", "2C is defined here as 'Still rendered' but already as 'Strong' at index.rst:34"),
+    ("notes.bml", 6, "bml.conflict", "2C is defined here as 'Still rendered' but already as 'Strong' at index.rst:35"),
 ]
 
 
@@ -52,7 +52,8 @@ def test_the_rest_of_the_page_is_rendered(app: SphinxTestApp) -> None:
     for words in (
         "Good row before",
         "Good row after",  # the row after a bad row
-        "Hearts",  # the row above a badly indented one
+        "Hearts",  # the rows above a badly indented one
+        "Four deeper",
         "Spades",  # the row before an unknown #PASTE
         "From a",  # an include cycle is cut, not lost
         "From b",
@@ -67,6 +68,7 @@ def test_the_rest_of_the_page_is_rendered(app: SphinxTestApp) -> None:
     assert "Fine too" in notes
     assert "Still rendered" in notes
     assert "Bad call" not in body  # the bad row itself is left out
+    assert "Between the two" not in body
     assert "Traceback" not in app.status.getvalue() + app.warning.getvalue()
 
 
@@ -104,5 +106,5 @@ def test_a_setting_that_cannot_work_is_reported_and_replaced(app: SphinxTestApp)
     app.build()
     assert "bml_indentation = 0 in conf.py" in app.warning.getvalue()
     assert "[bml.config]" in app.warning.getvalue()
-    assert app.config.bml_indentation == 2
+    assert app.config.bml_indentation is None
     assert (Path(app.outdir) / "index.html").is_file()

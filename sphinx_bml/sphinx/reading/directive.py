@@ -18,7 +18,8 @@ or to the documentation folder when it starts with ``/``). Options:
                             indentation (default: ``bml_tree``)
 ``:hide:``                  the bidding tables go to the ``.bss`` file only,
                             as with ``#HIDE``
-``:indentation: N``         spaces per level (default: ``bml_indentation``)
+``:indentation: N``         a strict unit of N spaces a level (default:
+                            ``bml_indentation``; ``None`` reads rows as written)
 ``:collapsible:`` /         in HTML, rows with answers can be folded (default:
 ``:no-collapsible:``        ``bml_collapsible``)
 ``:example:``               an example, not part of the system: its tables are

@@ -76,7 +76,7 @@ def read(
     source: Source,
     place: Place,
     *,
-    indentation: int,
+    indentation: int | None,
     hidden: bool = False,
     example: bool = False,
 ) -> Document:
