@@ -1,7 +1,9 @@
 """From located lines to the document model.
 
 Blocks are separated by blank lines; a ``*`` heading line and the start and
-end of an included file start a new block too. Each block is recognised by
+end of an included file start a new block too. A block's first line may be a
+heading with no space after the stars (``***Heading``) when no other star
+follows on it. Each block is recognised by
 its first line: ``*`` headings, ``-`` lists (``term :: text`` makes a
 description list), ``1.`` numbered lists, ``|`` tables, a seat header or a row
 of calls (an auction, see :mod:`.auction`), hands ``N E S W`` (a deal), a bid
@@ -47,6 +49,10 @@ from .model import (
 from .reader import Line, Reader, Source
 
 _HEADING = re.compile(r"^(\*+)\s+(.*?)\s*$")
+#: ``***Heading`` with no space after the stars, as bridge-markup reads it: a heading
+#: when it starts a block and no other star follows on the line (``*bold* text`` and
+#: ``*Note:* text`` stay paragraphs that start in bold).
+_HEADING_UNSPACED = re.compile(r"^(\*+)([^\s*][^*]*?)\s*$")
 _METADATA = re.compile(r"^\s*#\+(\w+):\s*(.*?)\s*$")
 _STATE = re.compile(r"^\s*#\s*(VUL|SEAT)\b\s*(.*?)\s*$")
 _BULLET = re.compile(r"^\s*-(\s+|$)")
@@ -142,7 +148,7 @@ class Parser:
         if not lines:
             return []
         first = lines[0]
-        heading = _HEADING.match(first.text)
+        heading = _HEADING.match(first.text) or _HEADING_UNSPACED.match(first.text)
         if heading:
             self._table_above = None
             block: Block = Heading(len(heading.group(1)), RichText(heading.group(2)), first.location)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sphinx_bml.language import parse_text
 from sphinx_bml.language.calls import Call, Strain
+from sphinx_bml.language.inline import Styled, Text
 from sphinx_bml.language.model import (
     Auction,
     AuctionMark,
@@ -48,6 +49,31 @@ def test_headings_by_level() -> None:
 def test_bold_text_at_line_start_is_not_a_heading() -> None:
     (paragraph,) = blocks("*Forced* after 1C.\n")
     assert isinstance(paragraph, Paragraph)
+
+
+def test_a_heading_with_no_space_after_the_stars() -> None:
+    """As bridge-markup reads it, and as real notes write it (``***Po otwarciu przeciwnika 1♣``)."""
+    first, second, table = blocks("***Po otwarciu przeciwnika 1♣\n\n**Answers after 1HS\n1D = 4+!d\n  1H = 4+!h\n")
+    assert isinstance(first, Heading) and (first.level, first.text.source) == (3, "Po otwarciu przeciwnika 1♣")
+    assert isinstance(second, Heading) and (second.level, second.text.source) == (2, "Answers after 1HS")
+    assert isinstance(table, BidTable) and table.rows[0].children[0].location.line == 5
+
+
+def test_bold_words_starting_a_paragraph_stay_bold() -> None:
+    """A star closing on the line makes the stars emphasis, with or without a space after them."""
+    for text in ("*Note:* we cue-bid up the line.\n", "**Forcing** after 1C\n", "*1NT* is 15-17\n", "***\n"):
+        (paragraph,) = blocks(text)
+        assert isinstance(paragraph, Paragraph), text
+        assert paragraph.text.source == text.strip()
+    (paragraph,) = blocks("*Note:* we cue-bid up the line.\n")
+    assert paragraph.text.inline[0] == Styled("bold", (Text("Note:"),))
+
+
+def test_a_starred_line_inside_a_paragraph_is_no_heading() -> None:
+    """Only a block's first line may leave out the space: a footnote mark stays in its paragraph."""
+    (paragraph,) = blocks("We open 1N with 15-17*\n*not vulnerable: 12-14\n")
+    assert isinstance(paragraph, Paragraph)
+    assert paragraph.text.source == "We open 1N with 15-17* *not vulnerable: 12-14"
 
 
 def test_metadata_first_value_wins() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from tests.support import located_warnings
@@ -43,6 +44,22 @@ def test_bml1_notes_build_with_no_indentation_warning(app: SphinxTestApp) -> Non
     found = located_warnings(app)
     assert not [warning for warning in found if any(words in warning[3] for words in INDENTATION_WORDS)]
     assert found == [BLANK_LINE_IN_A_TABLE]
+
+
+@pytest.mark.sphinx("html", testroot="bml1-notes", freshenv=True)
+def test_headings_with_and_without_a_space_are_sections(app: SphinxTestApp) -> None:
+    app.build()
+    polish = BeautifulSoup((Path(app.outdir) / "polish.html").read_text(encoding="utf-8"), "lxml")
+    precision = BeautifulSoup((Path(app.outdir) / "precision.html").read_text(encoding="utf-8"), "lxml")
+    titles = [
+        heading.get_text(" ", strip=True).rstrip(" ¶")
+        for page in (polish, precision)
+        for heading in page.select("section > h2, section > h3, section > h4")
+    ]
+    assert "Po otwarciu przeciwnika 1♣" in titles
+    assert "Slam bidding" in titles
+    assert any(title.startswith("Answers after 1") for title in titles)
+    assert [strong.get_text() for strong in polish.select("p > strong")] == ["Note:"]
 
 
 @pytest.mark.sphinx("bss", testroot="bml1-notes", freshenv=True)
