@@ -2,7 +2,8 @@
 
 Text in paragraphs, lists, headings and bid descriptions may contain suit
 symbols (``!c !d !h !s``, in small letters only: players start meanings with
-``!`` as an alert mark, as in ``!STR F`` or ``!Choice``), bids (``1C``, ``3NT``), dashes (``--``, ``---``)
+``!`` as an alert mark, as in ``!STR F`` or ``!Choice``), bids (``1C``, ``3NT``, and
+bids naming several strains in rank order, ``1HS``, ``3CDHSN``), dashes (``--``, ``---``)
 the font styles ``/italic/``, ``*bold*`` and ``=monospace=``, and links to a
 sequence written as Sphinx's role, ``:bml:seq:`1N-2C-2D``` or
 ``:bml:seq:`the answers <1N-2C>``` (:class:`SequenceLink`). The parser
@@ -109,6 +110,7 @@ _TOKEN = re.compile(
     rf"(?P<link>{SEQUENCE_ROLE.pattern})"
     r"|(?P<suit>![cdhs])"
     r"|(?P<bid>(?<![\w!])(?P<level>[1-7])(?P<strain>NT|[CDHSN])(?![\w]))"
+    r"|(?P<bids>(?<![\w!])(?P<bids_level>[1-7])(?P<strains>(?=[CDHSN]{2})C?D?H?S?N?)(?![\w]))"
     r"|(?P<dash>---?)"
     r"|(?P<style>[/*=])"
     r"|(?P<newline>\n)"
@@ -200,6 +202,8 @@ def _scan(text: str, tokens: list[Inline]) -> None:
         elif kind == "bid":
             strain = match.group("strain")
             out.token(Bid(int(match.group("level")), Strain.from_letter(strain[0])))
+        elif kind == "bids":
+            _several_bids(int(match.group("bids_level")), match.group("strains"), out)
         elif kind == "dash":
             out.token(Dash(em=len(match.group("dash")) == 3))
         elif kind == "newline":
@@ -221,6 +225,19 @@ def _scan(text: str, tokens: list[Inline]) -> None:
                 children = parse_inline(inner)
             out.token(Styled(STYLES[marker], children))
             position = end + 1
+
+
+def _several_bids(level: int, strains: str, out: _TextPieces) -> None:
+    """``1HS``, ``2DHS``, ``3CDHSN``: the bid in each strain named, shown as one
+    level and the strains (``1♥♠``, ``3♣♦♥♠NT``), as bridge-markup shows them. Only
+    strains named once each, in rank order, make such a bid: ``3DC`` or ``2HH``
+    stay words."""
+    out.token(Bid(level, Strain.from_letter(strains[0])))
+    for letter in strains[1:]:
+        if letter == "N":
+            out.text("NT")
+        else:
+            out.token(SuitSymbol(Strain.from_letter(letter)))
 
 
 def _link(body: str, out: _TextPieces) -> None:

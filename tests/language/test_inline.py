@@ -86,7 +86,31 @@ def test_ordinary_signs_are_not_styles(text: str) -> None:
 
 
 def test_bids_inside_words_are_text() -> None:
-    assert parse_inline("4SXS 2HS A1C") == (Text("4SXS 2HS A1C"),)
+    assert parse_inline("4SXS A1C 1HSx x1HS 12HS !1HS") == (Text("4SXS A1C 1HSx x1HS 12HS !1HS"),)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("After 1C-1HS we play", "After 1♣-1♥♠ we play"),  # 48 headings of one real system
+        ("2DHS natural, forcing", "2♦♥♠ natural, forcing"),
+        ("3CDHSN splinters (3SN: to play)", "3♣♦♥♠NT splinters (3♠NT: to play)"),
+        ("1N-2C-2HS.", "1NT-2♣-2♥♠."),
+    ],
+)
+def test_bids_naming_several_strains_show_the_symbols(text: str, shown: str) -> None:
+    """As bridge-markup shows them, and as the call ``1HS`` of a table reads."""
+    assert plain_text(parse_inline(text)) == shown
+
+
+def test_a_bid_naming_several_strains_is_a_bid_then_its_other_suits() -> None:
+    assert parse_inline("1HS") == (Bid(1, Strain.HEARTS), SuitSymbol(Strain.SPADES))
+    assert parse_inline("3SN") == (Bid(3, Strain.SPADES), Text("NT"))
+
+
+@pytest.mark.parametrize("word", ["3DC", "2HH", "2SH", "1NS", "4CC", "7CDHSNN"])
+def test_strains_out_of_rank_order_or_twice_stay_words(word: str) -> None:
+    assert parse_inline(f"the {word} case") == (Text(f"the {word} case"),)
 
 
 def test_line_breaks() -> None:
