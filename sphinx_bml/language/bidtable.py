@@ -63,6 +63,8 @@ _ALERT = re.compile(r"!(?:\s+|$)")
 #: A suit symbol at the start of a meaning (``!h 5+``, ``!s/!h``): never an alert prefix.
 _LEADING_SUIT = re.compile(r"![cdhs](?![a-z])")
 _COMMAND = re.compile(r"^\s*#\s*([A-Za-z]+)\b\s*(.*?)\s*$")
+#: A call written as a Markdown link, ``[1D](#1C--1D)``: no call.
+_LINK = re.compile(r"\[([^\]]*)\]\(")
 
 VARIABLE_STRAINS: dict[str, tuple[Strain, ...]] = {
     "m": (Strain.CLUBS, Strain.DIAMONDS),
@@ -530,6 +532,13 @@ class TableParser:
         if match is None:
             raise BMLError(f"'{line.text.strip()}' has no bid: a row starts with the call it describes")
         token = match.group(2)
+        if link := _LINK.match(token):
+            row = f"{link.group(1)} {match.group(4)}".strip()
+            raise BMLError(
+                f"'{token}' is a link, not a call: a row starts with the call itself, as in '{row}', and a link "
+                "goes in the meaning (:bml:seq:`1N-2C` links to the row of 1N-2C); the row is left out, with the "
+                "rows under it"
+            )
         if not first and ("-" in token or ";" in token):
             raise BMLError(f"'{token}': only the first row of a table may give a sequence to continue (as in 1N-2C;)")
         stuck = len(token) > 1 and token.endswith(ALERT_MARK) and not token.rstrip(ALERT_MARK).endswith(("-", ";"))

@@ -370,3 +370,25 @@ def test_an_answer_left_of_the_first_answer_is_named() -> None:
     assert messages("1N-2C;\n  2D  no major\n2H  4 hearts\n") == [
         "t.bml:3: the row 2H starts further left than the first answer to 1N-2C of its table"
     ]
+
+
+# -- a call written as a Markdown link -----------------------------------------------
+
+
+def test_a_call_written_as_a_link_is_said_to_be_no_call() -> None:
+    """Notes converted from Markdown: the call is a link to its own section."""
+    text = "1C = 16+\n  [1D](#1C--1D) Negative\n    1H relay\n  [1H](#1C--1H)\n  1S = 8+, 5+!s\n"
+    assert messages(text) == [
+        "t.bml:2: '[1D](#1C--1D)' is a link, not a call: a row starts with the call itself, as in '1D Negative', "
+        "and a link goes in the meaning (:bml:seq:`1N-2C` links to the row of 1N-2C); the row is left out, with "
+        "the rows under it",
+        "t.bml:4: '[1H](#1C--1H)' is a link, not a call: a row starts with the call itself, as in '1H', and a link "
+        "goes in the meaning (:bml:seq:`1N-2C` links to the row of 1N-2C); the row is left out, with the rows "
+        "under it",
+    ]
+    assert shape(parse_text(text, "t.bml").bid_tables[0].rows) == ["1C = 16+", "  1S = 8+, 5+!s"]
+
+
+def test_a_link_in_the_meaning_stays_in_the_meaning() -> None:
+    table = table_of("1C = 16+\n  1D = negative, see [the relays](#relays)\n")
+    assert shape(table.rows) == ["1C = 16+", "  1D = negative, see [the relays](#relays)"]
