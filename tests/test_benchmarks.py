@@ -61,3 +61,12 @@ def test_the_rebuild_floor_keeps_the_site_wide_work() -> None:
     assert kept_ratio == pytest.approx(kept / full, abs=0.01)
     assert 0 < site_build < kept
     assert "without Site.build too:" in printed
+
+
+def test_warnings_by_kind_counts_a_build_and_a_reading() -> None:
+    root = str(BENCHMARKS.parent / "tests" / "roots" / "test-bml1-notes")
+    for printed in (run("warnings_by_kind.py", root), run("warnings_by_kind.py", root, "--read")):
+        counts = [line for line in printed.splitlines() if line.startswith("| bml.")]
+        total = int(re.search(r": (\d+) warnings", printed).group(1))  # type: ignore[union-attr]
+        assert sum(int(line.split("|")[2].replace(",", "")) for line in counts) == total
+        assert "| bml.syntax |" in printed
