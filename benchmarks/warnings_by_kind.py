@@ -40,7 +40,7 @@ from sphinx_bml.language.system import System
 _WARNING = re.compile(r"^(?:.*?: )?WARNING: (?P<message>.*?)(?: \[(?P<type>[\w.]+)\])?$")
 _COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 _QUOTED = re.compile(r"'[^']*'")
-_CALL = re.compile(r"\(?\b[1-7](?:NT|[CDHSN]|[♣♦♥♠])\)?(?:-\(?[1-7P](?:NT|[CDHSN]|[♣♦♥♠])?\)?)*")
+_CALL = re.compile(r"\(?\b[1-7](?:NT|[CDHSN♣♦♥♠]+)\)?(?:-\(?[1-7P](?:NT|[CDHSN♣♦♥♠]+)?\)?)*")
 _NUMBER = re.compile(r"\b\d+\b")
 
 
