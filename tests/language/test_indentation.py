@@ -9,6 +9,8 @@ strict unit again.
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from sphinx_bml.language import parse_text
 from sphinx_bml.language.model import BidNode
@@ -205,3 +207,32 @@ def test_a_strict_unit_that_the_notes_do_not_keep_names_the_setting(text: str, u
         assert "bml_indentation (or the directive's :indentation:)" in problem
         assert "leave bml_indentation (or the directive's :indentation:) out to read rows as written" in problem
     assert words in problems[0]
+
+
+# -- any table that keeps a unit reads the same as written ---------------------------
+
+_CALLS = ["1C", "1D", "1H", "1S", "1N", "2C", "2D", "(P)", "(1S)", "D", "2M", "3X"]
+
+
+@st.composite
+def kept_unit(draw: st.DrawFn) -> tuple[list[tuple[int, str]], int]:
+    """Rows as (depth, call) that a table may hold (each at most one deeper than
+    the row above), and a unit of 2 to 5 spaces."""
+    rows = [(0, draw(st.sampled_from(_CALLS[:7])))]  # a bid: what starts a table
+    for _ in range(draw(st.integers(0, 12))):
+        depth = draw(st.integers(0, rows[-1][0] + 1))
+        rows.append((depth, draw(st.sampled_from(_CALLS))))
+    return rows, draw(st.integers(2, 5))
+
+
+@settings(max_examples=150, deadline=None)
+@given(kept_unit())
+def test_a_table_that_keeps_a_unit_reads_as_written_as_with_the_unit(table: tuple[list[tuple[int, str]], int]) -> None:
+    rows, unit = table
+    meanings = [depth * unit + len(call) + 3 for depth, call in rows]  # where ``= row N`` starts its words
+    assume(all(depth * unit != meaning for (depth, _), meaning in zip(rows[1:], meanings, strict=False)))
+    text = "".join(f"{' ' * (depth * unit)}{call} = row {number}\n" for number, (depth, call) in enumerate(rows))
+    as_written = parse_text(text, "notes.bml")
+    strict = parse_text(text, "notes.bml", indentation=unit)
+    assert not as_written.problems and not strict.problems
+    assert [shape(t.rows) for t in as_written.bid_tables] == [shape(t.rows) for t in strict.bid_tables]
