@@ -484,7 +484,7 @@ class TableParser:
                 if depth == len(stack) - 1:
                     return depth + 1
                 raise BMLError(_between(node, stack, columns, depth, indent))
-        return top  # not reached: the row at the first column lines up with the table's first column
+        return top  # only when the first answer to a sequence to continue was left out (its rows go too)
 
     def _strict_depth(self, relative: int, node: BidNode, stack: list[BidNode], top: int) -> int:
         """The depth of a row ``relative`` spaces deeper than the first, with the unit of ``bml_indentation``."""
@@ -623,7 +623,7 @@ def _between(node: BidNode, stack: list[BidNode], columns: list[int], depth: int
     ``stack[depth]`` (left of it) and ``stack[depth + 1]`` (right of it)."""
     left, right = sequence_of(stack[: depth + 1]), sequence_of(stack[: depth + 2])
     answers_left = f"if it answers {left}"
-    if depth > 0 or columns[0] < 0:
+    if depth > 0:
         answers_above = f"if it answers {sequence_of(stack[:depth])}"
     else:
         answers_above = "if it is a row of its own, not an answer"
