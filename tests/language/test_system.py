@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 
 from sphinx_bml.language import BidNode, expand, parse_text
-from sphinx_bml.language.errors import Location
+from sphinx_bml.language.errors import Kind, Location
 from sphinx_bml.language.model import ANY_VULNERABILITY, Description, Seat
 from sphinx_bml.language.notation import from_notation
 from sphinx_bml.language.system import Meaning, System
@@ -15,11 +15,13 @@ def rows(nodes: list[BidNode]) -> list[BidNode]:
     return [row for node in nodes for row in (node, *rows(node.children))]
 
 
-def stood_for(text: str) -> dict[str, list[str]]:
-    """Each row (as written, with its line) → the sequences it stands for."""
+def stood_for(text: str, left_out: tuple[int, ...] = ()) -> dict[str, list[str]]:
+    """Each row (as written, with its line) → the sequences it stands for; the
+    only problems are the rows at the lines ``left_out``, reported as adding nothing."""
     document = parse_text(text, "s.bml")
     expand(document)
-    assert not document.problems, [str(p) for p in document.problems]
+    problems = [(p.kind, p.location.line if p.location else 0) for p in document.problems]
+    assert problems == [(Kind.UNUSED, line) for line in left_out], [str(p) for p in document.problems]
     return {
         f"{row.location.line}:{'-'.join(c.notation for c in row.calls)}": [key[2].notation() for key in row.sequences]
         for table in document.bid_tables
@@ -39,7 +41,7 @@ def test_a_pattern_stands_for_each_of_its_sequences_and_its_answers_for_each_too
 
 
 def test_a_row_that_stands_for_no_legal_bid_stands_for_nothing() -> None:
-    assert stood_for("2S x\n  2X y\n") == {"1:2S": ["2S"], "2:2X": []}
+    assert stood_for("2S x\n  2X y\n", left_out=(2,)) == {"1:2S": ["2S"], "2:2X": []}
 
 
 def test_a_continuation_stands_for_the_sequence_it_continues_not_its_prefixes() -> None:
