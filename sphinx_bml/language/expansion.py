@@ -136,7 +136,7 @@ class Expander:
         #: the rows that gave a call at least once, and why the others gave none (the first time)
         self._made: set[int] = set()
         self._unmade: dict[int, NoBid] = {}
-        #: how many sequences each row stands for
+        #: how many sequences each row stands for, before the rows at its level take some
         self._breadth: dict[int, int] = {}
         #: the meanings found, defined once the table is walked (when each row's breadth is known)
         self._found: list[_Found] = []
@@ -202,6 +202,8 @@ class Expander:
         for plain, binding in alternatives:
             call = plain.qualified(written.qualification) if written.qualification else plain
             self._count(node)
+            if last:  # how general the row is: every bid it stands for, those the rows beside it take too
+                self._breadth[id(node)] = self._breadth.get(id(node), 0) + 1
             if taken is not None and written.call is None:
                 taker = taken.get((call, written.ours))
                 if taker is not None:
@@ -215,8 +217,6 @@ class Expander:
             if description or not _leading_pass(context, call):
                 condition = _bound_condition(node, call, following) if last else None
                 self._found.append(_Found(node, last, following.sequence, description, following.patterned, condition))
-                if last:
-                    self._breadth[id(node)] = self._breadth.get(id(node), 0) + 1
             if last:
                 self._level(node.children, following)
             else:

@@ -42,7 +42,8 @@ class Meaning:
     alert: bool = False
     #: How general the row is: the number of concrete sequences it stands for
     #: (1 for ``1N``-``2C`` written out, 2 for ``2M``, 4 for ``2D`` under
-    #: ``(1X)``), which tells a general rule from a special case (:func:`more_general`).
+    #: ``(1X)``; 4 for ``2X`` beside a ``2C`` row that takes one of them),
+    #: which tells a general rule from a special case (:func:`more_general`).
     breadth: int = 1
     #: seat, vulnerability and sequence: what the site's dictionaries are keyed by, one tuple
     #: shared by all of them (a system of 80,000 lines held 245,000 such tuples, 16 MB)

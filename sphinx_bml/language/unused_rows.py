@@ -103,7 +103,7 @@ def _no_bid(why: NoBid) -> str:
         rule = "a call written out comes before a pattern" if written_out else "the first row to stand for it keeps it"
         verb = "takes" if len(takers) == 1 else "take"
         reason = f"{after}, {written} can only be {calls}, and {places} {verb} its place ({rule})"
-        cure = "write them under that row"
+        cure = "write them under that row" if why.node.children else "say it in that row"
     else:
         reason = f"{written} stands for no bid {after}: {_why_none(why)}"
         cure = "check its level and suit"

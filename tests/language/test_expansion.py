@@ -64,7 +64,8 @@ def test_variable_needs_a_sufficient_bid() -> None:
     assert [f"{m.sequence.notation()} = {m.description.text}" for m in system] == ["2S = x"]
     assert problems == [
         "s.bml:2: 2X stands for no bid after 2S: X is a suit not bid yet, in a bid higher than the last: "
-        "2C, 2D and 2H are not higher than 2S and spades was bid already; this row is left out (check its level and suit)"
+        "2C, 2D and 2H are not higher than 2S and spades was bid already; "
+        "this row is left out (check its level and suit)"
     ]
 
 

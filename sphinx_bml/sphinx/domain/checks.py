@@ -59,7 +59,7 @@ def check_site(site: Site, folder: str, seen: set[tuple[str, str]]) -> None:
             if conflict.cure:
                 message += (
                     f"; if the two are for different situations (what their {conflict.situation} shows), "
-                    f"say which in braces in one of them: {conflict.cure}"
+                    f"name it in braces in one of them, as {conflict.cure}"
                 )
         _warn_once(Kind.CONFLICT, message, str(later.location), seen)
     for covered in site.covered:
