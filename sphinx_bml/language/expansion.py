@@ -149,6 +149,7 @@ class Expander:
             if node not in self._stood:
                 self.problems.add(error)
         outcomes = self._define()
+        self._found = []
         for problem in left_out(self._unmade, self._made, outcomes):
             self.problems.add(problem)
 
