@@ -42,12 +42,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .calls import PASS, Call, Sequence, Strain
 from .conditions import Condition
 from .errors import BMLError, Kind, Problems
 from .model import BidNode, BidTable, Description, Document, TableCall
 from .system import Meaning, System
+from .unused_rows import NoBid, RowOutcomes, left_out
 
 XYZ = ("X", "Y", "Z")
 #: Sequences one table may stand for. Patterns multiply (ten nested rows of
@@ -107,6 +109,17 @@ class Context:
         return Sequence(self.calls, self.we_open)
 
 
+class _Found(NamedTuple):
+    """A meaning found while walking a table, before its row's breadth is known."""
+
+    node: BidNode
+    last: bool
+    sequence: Sequence
+    description: Description
+    patterned: bool
+    condition: Condition | None
+
+
 class Expander:
     """Adds the meanings of bidding tables to a :class:`System`."""
 
@@ -120,6 +133,13 @@ class Expander:
         #: the first problem of each row, and the rows that stood at least once
         self._failures: dict[int, BMLError] = {}
         self._stood: set[int] = set()
+        #: the rows that gave a call at least once, and why the others gave none (the first time)
+        self._made: set[int] = set()
+        self._unmade: dict[int, NoBid] = {}
+        #: how many sequences each row stands for, before the rows at its level take some
+        self._breadth: dict[int, int] = {}
+        #: the meanings found, defined once the table is walked (when each row's breadth is known)
+        self._found: list[_Found] = []
         _forget_sequences(table.rows)
         try:
             self._level(table.rows, Context())
@@ -128,17 +148,47 @@ class Expander:
         for node, error in self._failures.items():
             if node not in self._stood:
                 self.problems.add(error)
+        outcomes = self._define()
+        self._found = []
+        for problem in left_out(self._unmade, self._made, outcomes):
+            self.problems.add(problem)
+
+    def _define(self) -> RowOutcomes:
+        """Define the meanings found in the order found, each knowing how general its row is;
+        what became of each row's own meanings (not those of the calls before its last)."""
+        outcomes = RowOutcomes()
+        for found in self._found:
+            node = found.node
+            meaning = Meaning(
+                found.sequence,
+                found.description,
+                node.location,
+                self._table.seat,
+                self._table.vulnerability,
+                self._table.hidden,
+                from_pattern=found.patterned,
+                condition=found.condition,
+                alert=node.alert and found.last,
+                breadth=self._breadth[id(node)] if found.last else 1,
+            )
+            defined = self.system.define(meaning)
+            if found.last:
+                node.sequences.append(meaning.key)
+                outcomes.note(node, meaning, defined)
+        return outcomes
 
     def _level(self, nodes: list[BidNode], context: Context) -> None:
         taken = {
-            (node.calls[0].call, node.calls[0].ours)
+            (node.calls[0].call, node.calls[0].ours): node
             for node in nodes
             if len(node.calls) == 1 and node.calls[0].call is not None
         }
         for node in nodes:
             self._path(node, 0, context, taken)
 
-    def _path(self, node: BidNode, index: int, context: Context, taken: set[tuple[Call, bool]] | None) -> None:
+    def _path(
+        self, node: BidNode, index: int, context: Context, taken: dict[tuple[Call, bool], BidNode] | None
+    ) -> None:
         written = node.calls[index]
         last = index == len(node.calls) - 1
         try:
@@ -149,34 +199,31 @@ class Expander:
             return
         if last:
             self._stood.add(id(node))
+        skipped: list[tuple[Call, BidNode]] = []
         for plain, binding in alternatives:
             call = plain.qualified(written.qualification) if written.qualification else plain
             self._count(node)
+            if last:  # how general the row is: every bid it stands for, those the rows beside it take too
+                self._breadth[id(node)] = self._breadth.get(id(node), 0) + 1
             if taken is not None and written.call is None:
-                if (call, written.ours) in taken:
+                taker = taken.get((call, written.ours))
+                if taker is not None:
+                    skipped.append((call, taker))
                     continue
-                taken.add((call, written.ours))
+                taken[(call, written.ours)] = node
+            if last:
+                self._made.add(id(node))
             following = context.then(call, written.ours, binding, pattern=written.call is None)
             description = _substitute(node.description, following.variables) if last else Description()
             if description or not _leading_pass(context, call):
-                meaning = Meaning(
-                    following.sequence,
-                    description,
-                    node.location,
-                    self._table.seat,
-                    self._table.vulnerability,
-                    self._table.hidden,
-                    from_pattern=following.patterned,
-                    condition=_bound_condition(node, call, following) if last else None,
-                    alert=node.alert and last,
-                )
-                self.system.define(meaning)
-                if last:
-                    node.sequences.append(meaning.key)
+                condition = _bound_condition(node, call, following) if last else None
+                self._found.append(_Found(node, last, following.sequence, description, following.patterned, condition))
             if last:
                 self._level(node.children, following)
             else:
                 self._path(node, index + 1, following, None)
+        if len(skipped) == len(alternatives):  # no call at all here: why, the first time
+            self._unmade.setdefault(id(node), NoBid(node, written, context.sequence, context.variables, tuple(skipped)))
 
     def _count(self, node: BidNode) -> None:
         self._sequences += 1

@@ -8,7 +8,8 @@ together in toctree order (:func:`toctree_order`) by the rule of one BML
 file, :meth:`System.define`: the first definition stands. The result says
 what the system is (what ``.bss`` and BBOalert files hold), where each
 sequence can be linked to, where the notes contradict themselves
-(:class:`Conflict`) and which tables continue a sequence that nothing
+(:class:`Conflict`: not where a later, more general rule only fills what
+a special case written before it left open) and which tables continue a sequence that nothing
 describes (:class:`Orphan`).
 
 A site may hold several systems, each the toctree of its own root document
@@ -28,11 +29,11 @@ from collections.abc import Sequence as Ordered
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .calls import PASS, Sequence
+from .calls import PASS, Call, Sequence, Strain
 from .errors import Location
 from .model import Seat, Vulnerability
 from .notation import anchor
-from .system import Key, Meaning, System
+from .system import Key, Meaning, System, more_general
 
 
 class Continuation(NamedTuple):
@@ -92,10 +93,56 @@ class Target(NamedTuple):
 
 @dataclass(frozen=True)
 class Conflict:
-    """``later`` says another thing than ``first``, which stands."""
+    """``later`` says another thing than ``first``, which stands, and is not
+    a more general rule that gives way to it (:func:`.system.more_general`):
+    a special case written after the rule that hides it, or the same
+    sequence written twice as specifically."""
 
     later: Meaning
     first: Meaning
+
+    @property
+    def hidden_by_rule(self) -> bool:
+        """``later`` is the special case, ``first`` the more general rule written
+        before it (``(2M)-3M`` after ``(2Y)-3Y``): the rule hides it."""
+        return more_general(self.first, self.later)
+
+    @property
+    def situation(self) -> Call | None:
+        """The opponents' call that may mean two things, when the two are as
+        specific as each other: the same auction written twice, perhaps for
+        two situations (a defence to a strong and to a weak 1NT: ``(1N)-D``
+        twice), which the notes can tell apart by naming what the call means
+        (``(1N{Weak})``, see :func:`.bidtable.parse_table_call`). Their first
+        call that is not a pass and not named yet; ``None`` when they made none."""
+        if self.hidden_by_rule:
+            return None
+        sequence = self.later.sequence
+        for index, call in enumerate(sequence.calls):
+            if not sequence.is_ours(index) and call != PASS and call.qualification is None:
+                return call
+        return None
+
+    @property
+    def cure(self) -> str | None:
+        """How the notes tell the two situations apart: the opponents' call
+        with what it means in braces, ``(1N{Weak})``; ``None`` without a :attr:`situation`."""
+        call = self.situation
+        if call is None:
+            return None
+        word = "Weak" if call.strain is Strain.NOTRUMP else "Natural" if call.is_bid else "Takeout"
+        return f"({call}{{{word}}})"
+
+
+@dataclass(frozen=True)
+class Covered:
+    """A row of a page whose meanings all give way to more specific ones of
+    earlier pages (:func:`.system.more_general`): it adds nothing to the
+    system. ``first`` is the first it gives way to; ``count``, how many."""
+
+    later: Meaning
+    first: Meaning
+    count: int
 
 
 @dataclass(frozen=True)
@@ -121,6 +168,8 @@ class Site:
     #: every sequence some page defines, shown or not
     defined: set[Sequence] = field(default_factory=set)
     conflicts: list[Conflict] = field(default_factory=list)
+    #: the rows of later pages that add nothing: earlier pages define all they say, more specifically
+    covered: list[Covered] = field(default_factory=list)
     orphans: list[Orphan] = field(default_factory=list)
 
     @classmethod
@@ -157,6 +206,8 @@ class Site:
 
     def _add(self, docname: str, page: Page) -> None:
         conflicts = []
+        kept: set[Location] = set()
+        given_way: dict[Location, Covered] = {}
         for meaning in page.meanings:
             self.defined.add(meaning.sequence)
             key = meaning.key
@@ -169,6 +220,16 @@ class Site:
                 self.targets[key] = Target(docname, meaning, name)
             if outcome.contradicts is not None:
                 conflicts.append(Conflict(meaning, outcome.contradicts))
+            if not meaning.description:
+                continue
+            if outcome.gives_way_to is None:
+                kept.add(meaning.location)
+            else:
+                known = given_way.get(meaning.location)
+                given_way[meaning.location] = Covered(
+                    meaning, known.first if known else outcome.gives_way_to, known.count + 1 if known else 1
+                )
+        self.covered += [covered for location, covered in given_way.items() if location not in kept]
         for meaning in page.overruled:
             outcome = self.system.define(meaning)
             if outcome.contradicts is not None:

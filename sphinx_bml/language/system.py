@@ -40,6 +40,11 @@ class Meaning:
     condition: Condition | None = None
     #: the last call is alertable (``2D ! Multi``): the ``.bss`` artificial flag, BBOalert's alerts
     alert: bool = False
+    #: How general the row is: the number of concrete sequences it stands for
+    #: (1 for ``1N``-``2C`` written out, 2 for ``2M``, 4 for ``2D`` under
+    #: ``(1X)``; 4 for ``2X`` beside a ``2C`` row that takes one of them),
+    #: which tells a general rule from a special case (:func:`more_general`).
+    breadth: int = 1
     #: seat, vulnerability and sequence: what the site's dictionaries are keyed by, one tuple
     #: shared by all of them (a system of 80,000 lines held 245,000 such tuples, 16 MB)
     key: Key = field(init=False, repr=False, compare=False)
@@ -61,6 +66,7 @@ class Meaning:
             self.from_pattern,
             self.condition,
             self.alert,
+            self.breadth,
         )
 
     @property
@@ -71,15 +77,30 @@ class Meaning:
 
 class Defined(NamedTuple):
     """What :meth:`System.define` did with a meaning: whether it is now the
-    one that stands, and the standing meaning it contradicts, if any."""
+    one that stands, the standing meaning it contradicts, if any, and the
+    more specific standing meaning it gave way to, if any."""
 
     stands: bool
     contradicts: Meaning | None = None
+    gives_way_to: Meaning | None = None
 
     @property
-    def pattern_first(self) -> bool:
-        """The meaning contradicted came from a pattern written before this specific row."""
-        return self.contradicts is not None and self.contradicts.from_pattern
+    def lost(self) -> bool:
+        """The meaning said something that the system does not hold (it
+        contradicts the standing one or gave way to it): not the same words
+        again, nor a row without a description."""
+        return self.contradicts is not None or self.gives_way_to is not None
+
+
+def more_general(later: Meaning, first: Meaning) -> bool:
+    """Whether ``later`` is a more general rule than ``first``, which defined
+    its sequence before: it stands for more concrete sequences (its row, with
+    the patterns above it), or as many but written as a pattern where
+    ``first`` is written out. Such a rule only fills what ``first`` left open:
+    authors write the special case first on purpose (``(1S)-1N-2X`` before
+    ``(1X)-1N-2D``). A later meaning as specific or more specific than
+    ``first`` (``(2M)-3M`` after ``(2Y)-3Y``) contradicts it."""
+    return (later.breadth, later.from_pattern) > (first.breadth, first.from_pattern)
 
 
 def says_the_same(one: Description, other: Description) -> bool:
@@ -108,11 +129,11 @@ class System:
         A known sequence without a description (a prefix that a table merely
         continued, or a row left blank) takes the new description and keeps its
         place. A known description that ``meaning`` contradicts stays, and
-        ``meaning`` goes to :attr:`overruled`; but a meaning from a pattern
-        only fills gaps: where a specific row already said something, the
-        pattern is no contradiction (authors write the specific row first on
-        purpose). The meanings given are never changed: a filled placeholder
-        is a new :class:`Meaning`.
+        ``meaning`` goes to :attr:`overruled`; but a more general meaning
+        (:func:`more_general`, a pattern after a specific row) only fills
+        gaps: it gives way and is no contradiction (authors write the special
+        case first on purpose). The meanings given are never changed: a
+        filled placeholder is a new :class:`Meaning`.
         """
         known = self._meanings.get(meaning.key)
         if known is None:
@@ -128,12 +149,13 @@ class System:
                 from_pattern=meaning.from_pattern,
                 condition=meaning.condition,
                 alert=meaning.alert,
+                breadth=meaning.breadth,
             )
             return Defined(stands=True)
         if not meaning.description or says_the_same(meaning.description, known.description):
             return Defined(stands=False)
-        if meaning.from_pattern and not known.from_pattern:
-            return Defined(stands=False)  # the general rule gives way to the specific row
+        if more_general(meaning, known):
+            return Defined(stands=False, gives_way_to=known)  # the general rule gives way to the special case
         self.overruled.append(meaning)
         return Defined(stands=False, contradicts=known)
 

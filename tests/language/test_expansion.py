@@ -60,7 +60,13 @@ def test_variables_take_unused_suits_in_order() -> None:
 
 
 def test_variable_needs_a_sufficient_bid() -> None:
-    assert meanings("2S x\n  2X y\n") == ["2S = x"]
+    system, problems = system_of("2S x\n  2X y\n")
+    assert [f"{m.sequence.notation()} = {m.description.text}" for m in system] == ["2S = x"]
+    assert problems == [
+        "s.bml:2: 2X stands for no bid after 2S: X is a suit not bid yet, in a bid higher than the last: "
+        "2C, 2D and 2H are not higher than 2S and spades was bid already; "
+        "this row is left out (check its level and suit)"
+    ]
 
 
 def test_steps_count_from_the_last_bid_of_either_side() -> None:

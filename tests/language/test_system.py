@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 
 from sphinx_bml.language import BidNode, expand, parse_text
-from sphinx_bml.language.errors import Location
+from sphinx_bml.language.errors import Kind, Location
 from sphinx_bml.language.model import ANY_VULNERABILITY, Description, Seat
 from sphinx_bml.language.notation import from_notation
 from sphinx_bml.language.system import Meaning, System
@@ -15,11 +15,13 @@ def rows(nodes: list[BidNode]) -> list[BidNode]:
     return [row for node in nodes for row in (node, *rows(node.children))]
 
 
-def stood_for(text: str) -> dict[str, list[str]]:
-    """Each row (as written, with its line) → the sequences it stands for."""
+def stood_for(text: str, left_out: tuple[int, ...] = ()) -> dict[str, list[str]]:
+    """Each row (as written, with its line) → the sequences it stands for; the
+    only problems are the rows at the lines ``left_out``, reported as adding nothing."""
     document = parse_text(text, "s.bml")
     expand(document)
-    assert not document.problems, [str(p) for p in document.problems]
+    problems = [(p.kind, p.location.line if p.location else 0) for p in document.problems]
+    assert problems == [(Kind.UNUSED, line) for line in left_out], [str(p) for p in document.problems]
     return {
         f"{row.location.line}:{'-'.join(c.notation for c in row.calls)}": [key[2].notation() for key in row.sequences]
         for table in document.bid_tables
@@ -39,7 +41,7 @@ def test_a_pattern_stands_for_each_of_its_sequences_and_its_answers_for_each_too
 
 
 def test_a_row_that_stands_for_no_legal_bid_stands_for_nothing() -> None:
-    assert stood_for("2S x\n  2X y\n") == {"1:2S": ["2S"], "2:2X": []}
+    assert stood_for("2S x\n  2X y\n", left_out=(2,)) == {"1:2S": ["2S"], "2:2X": []}
 
 
 def test_a_continuation_stands_for_the_sequence_it_continues_not_its_prefixes() -> None:
@@ -163,3 +165,49 @@ def test_a_description_lets_its_tokens_go_and_makes_them_again() -> None:
     description.let_go()
     assert description.plain_text == "4 ♠, invitational"
     assert description.inline == tokens and description.inline is not tokens
+
+
+# -- special cases first: a later, more general rule fills the gaps ---------------------------
+
+SPECIAL_CASE_FIRST = """\
+(1S)-1N-
+2X  invitational
+2S  Stayman for hearts
+
+(1X)-1N-
+2C  Stayman
+2D  transfer to hearts
+2H  transfer to spades
+"""
+
+
+def test_a_later_more_general_rule_only_fills_what_the_special_case_left_open() -> None:
+    system = expand(parse_text(SPECIAL_CASE_FIRST, "notes.bml"))
+    meanings = {m.sequence.notation(): (m.description.text, m.breadth) for m in system if m.description}
+    assert meanings["(1S)-1N-(P)-2D"] == ("invitational", 3)  # 2X: 2C, 2D and 2H
+    assert meanings["(1H)-1N-(P)-2D"] == ("transfer to hearts", 4)  # one per suit of (1X)
+    assert system.overruled == []
+
+
+def test_a_later_row_as_specific_or_more_specific_is_a_contradiction() -> None:
+    system = expand(parse_text("(2Y)-\n3Y  asks for a stopper\n\n(2M)-\n3M  Michaels\n", "notes.bml"))
+    assert [(m.sequence.notation(), m.breadth) for m in system.overruled] == [("(2H)-3H", 2), ("(2S)-3S", 2)]
+    assert system.get((Seat.ANY, ANY_VULNERABILITY, from_notation("(2H)-3H"))).description.text == (
+        "asks for a stopper"
+    )
+
+
+def test_a_pattern_counts_the_bids_that_rows_beside_it_take() -> None:
+    """2X beside 2C is a rule for four bids, however many it is left with."""
+    system = expand(parse_text("1N\n  2C  Stayman\n  2X  natural\n", "notes.bml"))
+    assert {m.sequence.notation(): m.breadth for m in system if m.description} == {
+        "1N-(P)-2C": 1,
+        "1N-(P)-2D": 4,
+        "1N-(P)-2H": 4,
+        "1N-(P)-2S": 4,
+    }
+
+
+def test_the_breadth_travels_with_the_meaning() -> None:
+    (one, two) = [m for m in expand(parse_text("1M  five cards\n", "s.bml"))]
+    assert pickle.loads(pickle.dumps(one)).breadth == 2 and two.breadth == 2

@@ -69,9 +69,9 @@ def test_patterns_fill_gaps_and_a_late_specific_row_says_which_stands(
             "majors.bml",
             2,
             "bml.conflict",
-            "1C-1S is defined here as '5+ cards', but a pattern at strong.bml:6 already gave it 'natural'; "
-            "the first definition stands, so the pattern's meaning is kept: write this row before the pattern "
-            "to make it stand",
+            "1C-1S is defined here as '5+ cards', but a more general pattern at strong.bml:6 already gave it "
+            "'natural'; the first definition stands, so the pattern's meaning is kept: write this row before the "
+            "pattern to make it stand",
         )
     ]
 

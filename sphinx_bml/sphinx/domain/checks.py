@@ -9,8 +9,14 @@ a page, whichever page changed:
                   place, naming the first, which stands. A placeholder (a
                   sequence a table only continues), the same words again,
                   and a pattern (``2M``) after a specific row (``2H``) are
-                  no conflict: a pattern fills the gaps. A specific row
-                  after a pattern that already defined it is one.
+                  no conflict: a more general rule fills the gaps
+                  (:func:`.system.more_general`). A more specific row after
+                  a pattern that already defined it is one; two as specific
+                  with an opponents' call in them get the cure of naming
+                  what the call means (``(1N{Weak})``).
+``bml.unused``    a row of a page whose every sequence earlier pages define,
+                  more specifically: it adds nothing (within a page, the
+                  engine reports it, :mod:`.unused_rows`).
 ``bml.orphan``    a table continuing a sequence (``1N-2C;``) that no table
                   of the site describes, at any seat or vulnerability (the
                   sequence up to our last call that is not a pass: the
@@ -26,6 +32,7 @@ from ...language.errors import Kind, Location
 from ...language.notation import context_label, short_notation
 from ...language.site import Site
 from ...language.system import Meaning
+from ...language.unused_rows import covered as rows_covered
 from ..diagnostics import warn
 
 #: Descriptions longer than this are cut in messages.
@@ -38,9 +45,9 @@ def check_site(site: Site, folder: str, seen: set[tuple[str, str]]) -> None:
     shares the page) is not given again."""
     for conflict in site.conflicts:
         later, first = conflict.later, conflict.first
-        if first.from_pattern and not later.from_pattern:
+        if conflict.hidden_by_rule:
             message = (
-                f"{_named(later)} is defined here as {_quote(later)}, but a pattern at "
+                f"{_named(later)} is defined here as {_quote(later)}, but a more general pattern at "
                 f"{_place(first.location, folder)} already gave it {_quote(first)}; the first definition stands, "
                 "so the pattern's meaning is kept: write this row before the pattern to make it stand"
             )
@@ -49,7 +56,15 @@ def check_site(site: Site, folder: str, seen: set[tuple[str, str]]) -> None:
                 f"{_named(later)} is defined here as {_quote(later)} "
                 f"but already as {_quote(first)} at {_place(first.location, folder)}; the first stands"
             )
+            if conflict.cure:
+                message += (
+                    f"; if the two are for different situations (what their {conflict.situation} shows), "
+                    f"name it in braces in one of them, as {conflict.cure}"
+                )
         _warn_once(Kind.CONFLICT, message, str(later.location), seen)
+    for covered in site.covered:
+        message = rows_covered(covered.first, _place(covered.first.location, folder), covered.count)
+        _warn_once(Kind.UNUSED, message, str(covered.later.location), seen)
     for orphan in site.orphans:
         continuation = orphan.continuation
         continued = " and ".join(short_notation(sequence) for sequence in continuation.sequences)
