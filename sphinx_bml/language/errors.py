@@ -32,7 +32,7 @@ class Location:
 class Kind(enum.StrEnum):
     """What a problem is about. In Sphinx every problem is a warning of type
     ``bml`` and of this subtype (``bml.syntax``), so ``suppress_warnings``
-    can silence one kind. The engine reports the first three; the Sphinx
+    can silence one kind. The engine reports the first four; the Sphinx
     adapters the others. Each member carries its :attr:`description`, which
     the documentation lists."""
 
@@ -57,6 +57,12 @@ class Kind(enum.StrEnum):
     SEQUENCE = (
         "sequence",
         "calls that do not make an auction: an insufficient bid, a step beyond 7NT, ``om`` without ``m``",
+    )
+    DEAL = (
+        "deal",
+        "a deal diagram whose cards could not have been dealt (a card in two hands, a hand of 14 cards, "
+        "hands of 13 and 12 cards), a lead the leader cannot hold, or an auction diagram under the deal that "
+        "does not start with its dealer or does not end in its contract",
     )
     DIRECTIVE = ("directive", "the ``bml`` directive used in a way that cannot work as written")
     CONFIG = ("config", "a setting in ``conf.py`` that cannot work: its default is used")
