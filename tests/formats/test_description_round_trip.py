@@ -12,7 +12,11 @@ is another matter (issue 24).
 
 from __future__ import annotations
 
+import io
+import logging
 import re
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -125,3 +129,26 @@ def test_every_description_comes_back_as_it_was(lines: list[str], artificial: bo
         records = [record]
     bml, again = round_trip(records)
     assert sorted(again) == sorted(records), bml
+
+
+@pytest.mark.conformance
+def test_bridge_markup_reads_the_text_mark_as_text(reference: ModuleType, tmp_path: Path) -> None:
+    """bridge-markup knows no text mark: it reads the marked lines as text, backslash
+    included, and no line as a command, an alert mark or a row of its own."""
+    records = [
+        "001S=NYYYYYY008! slam try",
+        "001N=NYYYYYY0Relay\\n#CUT answers\\nthen asks",
+        "002C=NYYYYYY008Strong\\n2D = not a row\\n.",
+    ]
+    bml, _ = round_trip(records)
+    notes = tmp_path / "partner.bml"
+    notes.write_text(bml, encoding="utf-8")
+    logging.getLogger(reference.bml.__name__).setLevel(logging.CRITICAL)
+    content = reference.bml.content_from_file(str(notes))
+    output = io.StringIO()
+    reference.systemdata_to_bss(content, reference.to_systemdata(content), output)
+    assert sorted(output.getvalue().splitlines()[1:]) == [
+        "001N=NYYYYYY0Relay\\n\\#CUT answers\\nthen asks",
+        "001S=NYYYYYY008\\! slam try",
+        "002C=NYYYYYY008Strong\\n\\2D = not a row\\n\\.",
+    ]
