@@ -76,6 +76,8 @@ _VULNERABILITIES = {
     "ew": "EW",
     **dict.fromkeys(("all", "both", "gameall"), "All"),
 }
+#: Words that, in small letters and away from ``vul``, are more likely prose than a vulnerability.
+_PROSE_WORDS = frozenset(("none", "nil", "neither", "both", "all"))
 _VULNERABILITY_WORDS = "None (or Love all, Nil), NS (or N-S), EW (or E-W), All (or Both, Game all)"
 #: A contract named but not readable: ``played 4S`` (no declarer), ``contract: 4 spades``.
 _CONTRACT_WORD = re.compile(r"\b(?:contract|played|plays)\b\s*:?\s*[1-7][^\s,;]*", re.IGNORECASE)
@@ -192,8 +194,9 @@ def _read_header(deal: Deal, header: Line, problems: Problems) -> None:
 def _vulnerability(text: str, location: Location, problems: Problems) -> str | None:
     """The vulnerability the header names, in the model's words (``None``, ``NS``, ``EW``, ``All``).
 
-    Of several, the one next to ``vul`` is taken. A header that says ``vul``
-    with no vulnerability BML knows is reported."""
+    Of several, the one next to ``vul`` is taken; ``none``, ``nil``, ``neither``,
+    ``both`` and ``all`` in small letters count only next to ``vul``. A header
+    that says ``vul`` with no vulnerability BML knows is reported."""
     found = list(_VULNERABILITY.finditer(text))
     if not found:
         if mention := _VUL_WORD.search(text):
@@ -214,6 +217,10 @@ def _vulnerability(text: str, location: Location, problems: Problems) -> str | N
             or re.search(r"vul\w*\.?[\s:]*$", text[: match.start()], re.IGNORECASE)
         )
 
+    # a word of everyday prose in small letters ("with both majors") is no vulnerability without "vul"
+    found = [match for match in found if next_to_vul(match) or match.group(1) not in _PROSE_WORDS]
+    if not found:
+        return None
     chosen = next((match for match in found if next_to_vul(match)), found[0])
     return _VULNERABILITIES[re.sub(r"[\s/-]", "", chosen.group(1).lower())]
 
@@ -223,7 +230,7 @@ def _dealer(text: str, location: Location, problems: Problems) -> Direction | No
     if deals := _SEAT_DEALS.search(text):
         return Direction(_SEAT_NAMES[deals.group(1).upper()])
     if named := _DEALER_WORD.search(text):
-        word = named.group(1).strip(",;.")
+        word = named.group(1).strip(",;.:!?()")
         if word.upper() in _SEAT_NAMES:
             return Direction(_SEAT_NAMES[word.upper()])
         message = (

@@ -39,7 +39,7 @@ def clean(text: str) -> Deal:
     ("words", "vulnerable"),
     [
         ("None vul", "None"),
-        ("none", "None"),
+        ("none vul", "None"),
         ("Love all", "None"),  # not "All": nobody is vulnerable
         ("love-all", "None"),
         ("Nil vul", "None"),
@@ -67,6 +67,12 @@ def test_the_vulnerability_words_players_write(words: str, vulnerable: str) -> N
 def test_the_vulnerability_next_to_vul_wins_over_other_words() -> None:
     deal = clean(f"Board 12, E-W vul, none of us found the slam\n{HANDS}")
     assert deal.vulnerable == "EW"
+
+
+def test_prose_in_the_header_is_no_vulnerability() -> None:
+    deal = clean(f"Problem 3, Dealer S: what now with both majors? none of the books agree\n{HANDS}")
+    assert deal.vulnerable is None
+    assert clean(f"Problem 4, Dealer S, both vul\n{HANDS}").vulnerable == "All"
 
 
 def test_all_pass_in_the_header_is_no_vulnerability() -> None:
