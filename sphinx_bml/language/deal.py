@@ -27,7 +27,6 @@ diagram kept as written:
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -259,20 +258,24 @@ def card_name(suit: int, rank: str) -> str:
 
 def _check_cards(deal: Deal, places: dict[Direction, Location], problems: Problems) -> None:
     held: dict[tuple[int, str], Direction] = {}
-    in_suit = Counter[int]()
-    sizes = {direction: sum(len(cards(holding)) for holding in hand) for direction, hand in deal.hands.items()}
-    for direction, hand in deal.hands.items():
+    in_suit = [0, 0, 0, 0]
+    written = {direction: [cards(holding) for holding in hand] for direction, hand in deal.hands.items()}
+    sizes = {direction: sum(map(len, suits)) for direction, suits in written.items()}
+    for direction, suits in written.items():
         twice: list[str] = []
-        for suit, holding in enumerate(hand):
-            written = cards(holding)
-            for rank in written:
+        for suit, ranks in enumerate(suits):
+            here: set[str] = set()
+            for rank in ranks:
                 if rank == "x":
                     continue
-                if (owner := held.setdefault((suit, rank), direction)) is not direction or written.count(rank) > 1:
-                    where = "twice in this hand" if owner is direction else f"in the {owner.label} hand too"
-                    twice.append(f"{card_name(suit, rank)} ({where})")
-            in_suit[suit] += len(written)
-            if in_suit[suit] > _FULL_HAND and in_suit[suit] - len(written) <= _FULL_HAND:
+                owner = held.setdefault((suit, rank), direction)
+                if owner is not direction:
+                    twice.append(f"{card_name(suit, rank)} (in the {owner.label} hand too)")
+                elif rank in here:
+                    twice.append(f"{card_name(suit, rank)} (twice in this hand)")
+                here.add(rank)
+            in_suit[suit] += len(ranks)
+            if in_suit[suit] > _FULL_HAND and in_suit[suit] - len(ranks) <= _FULL_HAND:
                 problems.report(
                     f"with the {direction.label} hand the deal has {in_suit[suit]} {_SUITS[suit]}: a suit has 13 "
                     "cards in all",
