@@ -55,20 +55,21 @@ _HOLDING = re.compile(r"-|(?:10|[2-9AKQJTx])+")
 _CARD = re.compile(r"10|[2-9AKQJTx]")
 
 _SEAT_NAMES = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
-_DEALER_WORD = re.compile(r"(?<!\w)(?:dealer|dlr)(?![\w'’])\.?\s*:?\s*(\S*)", re.IGNORECASE)
-_SEAT_DEALS = re.compile(r"(?:^|\s)(north|east|south|west|[NESW]),?\s+(?:dealer|deals)\b", re.IGNORECASE)
+_DEALER_WORD = re.compile(r"(?<!\w)(?:dealer|dlr)(?![\w'’])\.?\s*:?\s*(\S*)", re.IGNORECASE | re.ASCII)
+_SEAT_DEALS = re.compile(r"(?:^|\s)(north|east|south|west|[NESW]),?\s+(?:dealer|deals)\b", re.IGNORECASE | re.ASCII)
 _DEALER_LETTER = re.compile(r"(?:^|\s)([NESW]),?(?=\s|$)")
 _BOARD = re.compile(r"(?:^|\s)#?(\d+),?(?=\s|$)")
 _LEAD = re.compile(r"(?:^|\s)([shdc♠♥♦♣])(10|[2-9AKQJT]),?(?=\s|$)")
 _CONTRACT = re.compile(
     r"(?:^|\s)(?:([1-7])(NT|[SHDCN♠♥♦♣])(XX?)?(?:\s+(?i:by)\s+((?i:north|east|south|west|[nesw]))\b|([NESW]))"
     r"|(P|PASS|(?i:passed\s+out)))(?=[\s,.;]|$)",
+    re.ASCII,
 )
 _VULNERABILITY = re.compile(
     r"(?<![\w/-])(love[\s-]*all|game[\s-]*all|none|nil|neither|both|all|n[-/]?s|e[-/]?w)(?![\w/-])(?!\s+pass)",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
-_VUL_WORD = re.compile(r"\bvul(?:nerable|nerability|n?\.)?(?!\w)", re.IGNORECASE)
+_VUL_WORD = re.compile(r"\bvul(?:nerable|nerability|n?\.)?(?!\w)", re.IGNORECASE | re.ASCII)
 _VULNERABILITIES = {
     **dict.fromkeys(("none", "loveall", "nil", "neither"), "None"),
     "ns": "NS",
@@ -79,7 +80,7 @@ _VULNERABILITIES = {
 _PROSE_WORDS = frozenset(("none", "nil", "neither", "both", "all"))
 _VULNERABILITY_WORDS = "None (or Love all, Nil), NS (or N-S), EW (or E-W), All (or Both, Game all)"
 #: A contract named but not readable: ``played 4S`` (no declarer), ``contract: 4 spades``.
-_CONTRACT_WORD = re.compile(r"\b(?:contract|played|plays)\b\s*:?\s*[1-7][^\s,;]*", re.IGNORECASE)
+_CONTRACT_WORD = re.compile(r"\b(?:contract|played|plays)\b\s*:?\s*[1-7][^\s,;]*", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -212,8 +213,8 @@ def _vulnerability(text: str, location: Location, problems: Problems) -> str | N
 
     def next_to_vul(match: re.Match[str]) -> bool:
         return bool(
-            re.match(r"[\s,:]*vul", text[match.end() :], re.IGNORECASE)
-            or re.search(r"vul\w*\.?[\s:]*$", text[: match.start()], re.IGNORECASE)
+            re.match(r"[\s,:]*vul", text[match.end() :], re.IGNORECASE | re.ASCII)
+            or re.search(r"vul\w*\.?[\s:]*$", text[: match.start()], re.IGNORECASE | re.ASCII)
         )
 
     # a word of everyday prose in small letters ("with both majors") is no vulnerability without "vul"

@@ -6,6 +6,8 @@ diagram is kept as written."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from sphinx_bml.language import parse_text
 from sphinx_bml.language.calls import Strain
@@ -125,6 +127,50 @@ def test_a_contract_without_declarer_is_reported() -> None:
     assert (line, kind) == (1, Kind.SYNTAX)
     assert "'played 4S' but gives no contract that can be read" in message
     assert deal.contract is None
+
+
+HEADER_WORDS = st.sampled_from(
+    [
+        "Dealer",
+        "dlr",
+        "N",
+        "s",
+        "North",
+        "vul",
+        "Vul:",
+        "none",
+        "Both",
+        "all",
+        "pass",
+        "Love",
+        "Game",
+        "nſ",
+        "E-W",
+        "4SXS",
+        "3NT",
+        "by",
+        "K",
+        "played",
+        "hK",
+        "d10",
+        "#7",
+        ":",
+        ",",
+        "?",
+        "ſouth",
+        "Ⅻ",
+        "１",
+    ]
+)
+
+
+@given(st.lists(HEADER_WORDS | st.text(max_size=6), max_size=8).map(" ".join))
+@example("Dealer N, nſ vul")  # the long s matched 's' in any case and was no key of the table: a crash
+def test_any_header_is_read_or_reported_never_a_crash(header: str) -> None:
+    document = parse_text(f"{header.replace(chr(10), ' ')}\n{HANDS}", "deal.bml")
+    for deal in (block for block in document.blocks if isinstance(block, Deal)):
+        assert deal.vulnerable in (None, "None", "NS", "EW", "All")
+    assert all(problem.location is not None for problem in document.problems)
 
 
 # -- the cards ---------------------------------------------------------------------
