@@ -4,7 +4,7 @@ Blocks are separated by blank lines; a ``*`` heading line and the start and
 end of an included file start a new block too. Each block is recognised by
 its first line: ``*`` headings, ``-`` lists (``term :: text`` makes a
 description list), ``1.`` numbered lists, ``|`` tables, a seat header or a row
-of calls (an auction, see :mod:`.auction`), hands ``N E S W`` (a deal), a bid
+of calls (an auction, see :mod:`.auction`), hands ``N E S W`` (a deal, see :mod:`.deal`), a bid
 or a ``#`` command (a bidding table), else a paragraph. ``#+KEY: value``,
 ``#VUL`` and ``#SEAT`` lines set state.
 
