@@ -26,28 +26,34 @@ the same). Only bidding tables and metadata are written: BML's other blocks
 what a BSS file holds that BML has no place for) come after the metadata as
 ``//`` comments, which BML leaves out.
 
-BML has no way to write a line of text that would read as markup on its own,
-so a description line is written on a line of its own only where BML reads
-it back as that line of the description:
+A description line that BML would read as something else than text is
+written after the text mark ``\\``, which BML drops (see
+:data:`~sphinx_bml.language.bidtable.TEXT_MARK`):
 
+- a first line that starts with a ``!`` of its own would be an alert mark:
+  ``1S = \\! slam try``;
 - a further line that starts with ``#`` would be a command (``#INCLUDE``,
-  ``#CUT``, ``#PASTE``, ``#HIDE``, ``#VUL`` ...) or metadata (``#+TITLE``):
-  it is joined to the line before, with a space;
-- a last line ``.`` would be read as an empty line: it is joined too;
-- a table whose lines after the first would make it another block (a row
-  whose further lines look like hands would be a deal) starts with
-  ``#BIDTABLE``.
+  ``#CUT``, ``#PASTE``, ``#HIDE``, ``#VUL`` ...) or metadata (``#+TITLE``);
+- a further line that starts like a row (``2H = ...``) would be warned about;
+- a last line ``.`` would be read as an empty line;
+- an empty line that is not the last would end the description;
+- a line that starts with ``\\`` would lose it.
 
-Further lines are indented under the description, so they are never a
-heading, a comment or a row of their own; the metadata and notes are written
-on one line each.
+So every line of a description reads back as it was, but for white space
+around it. A table whose lines after the first would make it another block
+(a row whose further lines look like hands would be a deal) starts with
+``#BIDTABLE``. Further lines are indented under the description, so they
+are never a heading, a comment or a row of their own; the metadata and
+notes are written on one line each. bridge-markup shows the text mark as it
+is, a backslash before the text.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
-from ..language.bidtable import ALERT_MARK, reads_as_row
+from ..language.bidtable import ALERT_MARK, TEXT_MARK, reads_as_row
 from ..language.model import BidNode, BidTable, Description, Document, Metadata
 from ..language.parser import parse_text, starts_bid_table
 
@@ -177,44 +183,37 @@ def row_lines(node: BidNode, level: int, *, continues: bool = False) -> list[str
 
 
 def description_lines(description: Description) -> list[str]:
-    """The lines BML can hold: no outer white space, no empty lines, except that a
-    last empty line is written as ``.``, which BML reads back as an empty line;
-    a line that would not read back as text is joined to the one before
-    (see :func:`joined_lines`)."""
-    return _layout(description)[0]
-
-
-def joined_lines(description: Description) -> list[str]:
-    """The lines of ``description`` that :func:`description_lines` joins to the line
-    before, because BML would read them as something else than text."""
-    return _layout(description)[1]
-
-
-def _layout(description: Description) -> tuple[list[str], list[str]]:
-    """The lines written, and the lines joined to the one before."""
+    """The lines BML reads back as ``description``: without the white space around
+    each, a last empty line written as ``.``, which BML reads back as an empty
+    line, and a line that BML would read as something else than text after the
+    text mark (see the module's documentation)."""
     lines = [part.strip() for line in description.lines for part in line.splitlines() or [""]]
-    kept: list[str] = []
-    joined: list[str] = []
-    for line in (line for line in lines if line):
-        if kept and _reads_as_markup(line, last=False):
-            kept[-1] += " " + line
-            joined.append(line)
-        else:
-            kept.append(line)
-    if len(kept) > 1 and lines[-1] and _reads_as_markup(kept[-1], last=True):
-        last = kept.pop()
-        joined.append(last)
-        kept[-1] += " " + last
-    if kept and not lines[-1]:
-        kept.append(EMPTY_LAST_LINE)
-    return kept, joined
+    if not any(lines):
+        return []
+    last_empty = not lines[-1]
+    if last_empty:
+        lines.pop()
+    written = [
+        TEXT_MARK + line if _reads_as_markup(line, first=number == 0, last=number == len(lines) - 1) else line
+        for number, line in enumerate(lines)
+    ]
+    return [*written, EMPTY_LAST_LINE] if last_empty else written
 
 
-def _reads_as_markup(line: str, *, last: bool) -> bool:
-    """Whether a further description line would be read as something else than text:
-    a command or metadata (``#``), a row of the table (``2H = ...``, read as
-    more of the meaning but warned about), or, as the last line, ``.`` (an
-    empty line)."""
+#: A ``!`` of its own before a meaning: an alert mark (see :func:`~sphinx_bml.language.bidtable.split_alert`).
+_ALERT = re.compile(rf"{re.escape(ALERT_MARK)}(?:\s|$)")
+
+
+def _reads_as_markup(line: str, *, first: bool, last: bool) -> bool:
+    """Whether BML would read a description line as something else than text: any
+    line that is empty or starts with the text mark; the first line, an alert mark;
+    a further line, a command or metadata (``#``) or a row of the table (``2H = ...``,
+    read as more of the meaning but warned about); the last further line ``.``, an
+    empty line."""
+    if not line or line.startswith(TEXT_MARK):
+        return True
+    if first:
+        return bool(_ALERT.match(line))
     return line.startswith("#") or reads_as_row(line) or (last and line == EMPTY_LAST_LINE)
 
 

@@ -20,9 +20,10 @@ no record of its own), which come back without a description.
 
 What BML cannot hold is reported in :attr:`Document.problems
 <sphinx_bml.language.model.Document.problems>`: a qualification (``{...}``)
-is left out, a sequence given twice keeps its first meaning, and a
-description line that BML would read as a command is joined to the line
-before (see :mod:`~sphinx_bml.formats.bml_writer`).
+is left out and a sequence given twice keeps its first meaning. A
+description line that BML would read as something else than text is kept
+as it is: the BML writer writes it after the text mark ``\\`` (see
+:mod:`~sphinx_bml.formats.bml_writer`).
 
 A record's disposition code (other than ``0``, no agreement) is added to
 its meaning as the standard abbreviation (``Stayman, F``) when the
@@ -45,7 +46,6 @@ from dataclasses import dataclass, field
 from ..language.calls import PASS, Call
 from ..language.errors import Location, Problems
 from ..language.model import BidNode, BidTable, Description, Document, Metadata, Seat, TableCall, Vulnerability
-from .bml_writer import joined_lines
 from .bss_codes import VULNERABILITIES_BY_DIGIT
 from .bss_reader import BssFile, FileType, SequenceRecord
 from .dispositions import disposition_words, meaning_with_disposition
@@ -121,12 +121,6 @@ class TreeBuilder:
             )
             return
         description = _clean(record.description)
-        for line in joined_lines(description):
-            self.problems.report(
-                f"BML would not read the description line '{line}' of {sequence.notation()} as text "
-                "on a line of its own; it is joined to the line before",
-                location,
-            )
         row.record, row.line, row.description = True, record.line, self._with_disposition(record, description)
         row.alert = record.artificial
 
@@ -175,10 +169,12 @@ def _is_link(row: _Row) -> bool:
 
 
 def _clean(description: Description) -> Description:
-    """Description lines as BML keeps them: without outer white space and empty lines,
-    suit symbols in lower case."""
-    lines = (_UPPER_CASE_SUIT.sub(lambda suit: suit.group().lower(), line.strip()) for line in description.lines)
-    return Description(tuple(line for line in lines if line))
+    """Description lines as BML keeps them: without outer white space, suit symbols
+    in lower case; no empty line at the end (the BSS writer leaves it out)."""
+    lines = [_UPPER_CASE_SUIT.sub(lambda suit: suit.group().lower(), line.strip()) for line in description.lines]
+    while lines and not lines[-1]:
+        lines.pop()
+    return Description(tuple(lines))
 
 
 def kept_records(bss: BssFile) -> list[str]:

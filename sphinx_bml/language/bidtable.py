@@ -59,6 +59,9 @@ _QUALIFIED = re.compile(r"(.+?)\{([^{}]*)\}")
 #: A ``!`` of its own right before the meaning: the call is alertable (``2D ! Multi``).
 #: bridge-markup reads it as part of the meaning; a mark stuck to the call (``2D!``) it cannot read.
 ALERT_MARK = "!"
+#: At the start of a line of a meaning, the mark that what follows is text as written (``1S = \! slam try``):
+#: never an alert mark, a command, a row or the closing ``.``. It is dropped.
+TEXT_MARK = "\\"
 _ALERT = re.compile(r"!(?:\s+|$)")
 #: A suit symbol at the start of a meaning (``!h 5+``, ``!s/!h``): never an alert prefix.
 _LEADING_SUIT = re.compile(r"![cdhs](?![a-z])")
@@ -600,7 +603,8 @@ def split_alert(meaning: str, prefix: str | None = None) -> tuple[bool, str]:
     ``prefix`` (the ``bml_alert_prefix`` setting, such as ``"!"``) a meaning
     that starts with it is marked too, and the prefix leaves the text
     (``2D  !Multi``, ``1C  !STR F``), unless it starts with a suit symbol
-    (``!h 5+ cards``).
+    (``!h 5+ cards``). A meaning that starts with :data:`TEXT_MARK` (``\\! slam try``)
+    has no mark: the text mark is dropped when the table is closed.
     """
     if match := _ALERT.match(meaning):
         return True, meaning[match.end() :]
@@ -636,9 +640,12 @@ def _between(node: BidNode, stack: list[BidNode], columns: list[int], depth: int
 
 
 def _close_descriptions(nodes: list[BidNode]) -> None:
-    """A last description line of just ``.`` stands for an empty line."""
+    """A last description line of just ``.`` stands for an empty line; a line that
+    starts with :data:`TEXT_MARK` is the text after it."""
     for node in nodes:
         lines = node.description.lines
         if len(lines) > 1 and lines[-1] == ".":
-            node.description = Description((*lines[:-1], ""))
+            lines = (*lines[:-1], "")
+        if lines != node.description.lines or any(line.startswith(TEXT_MARK) for line in lines):
+            node.description = Description(tuple(line.removeprefix(TEXT_MARK) for line in lines))
         _close_descriptions(node.children)

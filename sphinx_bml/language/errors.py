@@ -64,6 +64,12 @@ class Kind(enum.StrEnum):
         "(``2X`` under ``2S``; ``2M`` where a ``2S`` row takes its only bid), or whose every sequence an "
         "earlier, more specific row defines",
     )
+    DEAL = (
+        "deal",
+        "a deal diagram whose cards could not have been dealt (a card in two hands, a hand of 14 cards, "
+        "hands of 13 and 12 cards), a lead the leader cannot hold, or an auction diagram under the deal that "
+        "does not start with its dealer or does not end in its contract",
+    )
     DIRECTIVE = ("directive", "the ``bml`` directive used in a way that cannot work as written")
     CONFIG = ("config", "a setting in ``conf.py`` that cannot work: its default is used")
     BSS = (

@@ -6,7 +6,7 @@ heading with no space after the stars (``***Heading``) when no other star
 follows on it. Each block is recognised by
 its first line: ``*`` headings, ``-`` lists (``term :: text`` makes a
 description list), ``1.`` numbered lists, ``|`` tables, a seat header or a row
-of calls (an auction, see :mod:`.auction`), hands ``N E S W`` (a deal), a bid
+of calls (an auction, see :mod:`.auction`), hands ``N E S W`` (a deal, see :mod:`.deal`), a bid
 or a ``#`` command (a bidding table), else a paragraph. ``#+KEY: value``,
 ``#VUL`` and ``#SEAT`` lines set state.
 
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .auction import read_auction
 from .bidtable import TableParser, TableState, indentation_of, opens_with_calls, sequence_of
-from .calls import Strain
+from .deal import check_auctions, read_deal
 from .errors import BMLError, Location, Problems
 from .model import (
     METADATA_KEYS,
@@ -33,14 +33,11 @@ from .model import (
     BidTable,
     Block,
     BulletList,
-    Contract,
     Deal,
     DefinitionList,
-    Direction,
     Document,
     EnumeratedList,
     Heading,
-    Lead,
     Metadata,
     Paragraph,
     RichText,
@@ -61,13 +58,6 @@ _RULE = re.compile(r"[-+=: ]*")
 _TABLE_CALL_START = re.compile(r"^\s*\(?[1-7][A-Z]|^\s*\(?[1-7](m|om|oM|[xyz]|red|black|steps?)\b|^\s*\(?\d+steps?\b")
 _BIDTABLE_START = re.compile(r"^\s*(\(?[PDRX]{1,2}\)?-|#)")
 _SAID_TO_BE_A_TABLE = re.compile(r"^\s*#\s*BIDTABLE\b")
-_HAND = re.compile(r"^\s*([NESW])\s*:?\s+(\S.*)$")
-_HOLDING = re.compile(r"-|(?:10|[2-9AKQJTx])+")
-_DEAL_DEALER = re.compile(r"(?:^|\s)(?:Dealer\s+)?([NESW]),?(?=\s|$)")
-_DEAL_VUL = re.compile(r"(?:^|\s)(All|None|EW|NS),?(?=\s|$)", re.IGNORECASE)
-_DEAL_BOARD = re.compile(r"(?:^|\s)#?(\d+),?(?=\s|$)")
-_DEAL_LEAD = re.compile(r"(?:^|\s)([shdc])(10|[2-9AKQJT]),?(?=\s|$)")
-_DEAL_CONTRACT = re.compile(r"(?:^|\s)(?:([1-7])(NT|[SHDCN])(XX?)?([NESW])|(P|PASS))(?=[\s,]|$)")
 
 
 def starts_bid_table(line: str) -> bool:
@@ -139,6 +129,7 @@ class Parser:
             blocks.extend(read)
             if not (read and isinstance(read[-1], BidTable)):
                 self._table_above = None
+        check_auctions(blocks, problems)
         return Document(blocks, self.metadata, list(source.files), problems)
 
     # -- blocks ------------------------------------------------------------
@@ -308,99 +299,15 @@ def _list(lines: list[Line], marker: re.Pattern[str]) -> BulletList | Definition
     return BulletList(items, lines[0].location)
 
 
-@dataclass(frozen=True)
-class _HandLine:
-    """A line that gives (or tries to give) a hand: a seat, then holdings."""
-
-    direction: Direction
-    holdings: list[str]
-    line: Line
-
-    @property
-    def problem(self) -> str:
-        """What is wrong with the hand, in words (``""``: nothing)."""
-        who = f"the {self.direction.label} hand"
-        if len(self.holdings) != 4:
-            return (
-                f"{who} gives {len(self.holdings)} suits ({' '.join(self.holdings)}): write four holdings, "
-                "spades hearts diamonds clubs, with - for a void; this hand is left out"
-            )
-        for holding in self.holdings:
-            if not _HOLDING.fullmatch(holding):
-                return (
-                    f"{who} has '{holding}', which is not a holding: write the cards A K Q J T (or 10) 9 to 2 "
-                    "or x, and - for a void; this hand is left out"
-                )
-        return ""
-
-
-def _hand_line(line: Line) -> _HandLine | None:
-    """The hand ``line`` gives: a seat letter, then words that are mostly holdings."""
-    match = _HAND.match(line.text)
-    if match is None:
-        return None
-    words = match.group(2).split()
-    holdings = sum(1 for word in words if _HOLDING.fullmatch(word))
-    if holdings < 2 or holdings * 2 < len(words):
-        return None
-    return _HandLine(Direction(match.group(1)), words, line)
-
-
 def _deal(lines: list[Line], problems: Problems) -> Deal | Paragraph | None:
-    """A deal diagram: hand lines, with an optional header line first.
-
-    A hand with a typo is reported and left out, the rest of the deal kept;
-    a block of hands with a line that is no hand is reported and shown as text.
-    """
-    hands = [_hand_line(line) for line in lines]
-    header = None
-    if hands[0] is None:
-        header, hands = lines[0], hands[1:]
-    if not any(hand is not None and not hand.problem for hand in hands) and sum(map(bool, hands)) < 2:
-        return None
-    if (index := next((i for i, hand in enumerate(hands) if hand is None), None)) is not None:
-        where = lines[index + (1 if header else 0)]
-        message = (
-            f"this deal cannot be read: '{where.text.strip()}' is not a hand (a seat N, E, S or W, then four "
-            "holdings, spades hearts diamonds clubs); the block is shown as text"
-        )
-        problems.report(message, where.location)
+    """The deal diagram of ``lines``, ``None`` when they do not look like
+    one, or (reported at the line) a paragraph when they cannot be read."""
+    try:
+        return read_deal(lines, problems)
+    except BMLError as error:
+        error.message += "; the block is shown as text"
+        problems.add(error.at(lines[0].location))
         return _paragraph(lines)
-    deal = Deal({}, lines[0].location)
-    for hand in hands:
-        assert hand is not None
-        if problem := hand.problem:
-            problems.report(problem, hand.line.location)
-        elif hand.direction in deal.hands:
-            problems.report(
-                f"the deal gives the {hand.direction.label} hand twice; the first one is kept", hand.line.location
-            )
-        else:
-            holdings = ["" if holding == "-" else holding for holding in hand.holdings]
-            deal.hands[hand.direction] = (holdings[0], holdings[1], holdings[2], holdings[3])
-    if header is not None:
-        _deal_header(deal, header.text)
-    return deal
-
-
-def _deal_header(deal: Deal, text: str) -> None:
-    """Board, dealer, vulnerability, contract and lead, in any order, among other words."""
-    if match := _DEAL_BOARD.search(text):
-        deal.board = match.group(1)
-    if match := _DEAL_VUL.search(text):
-        word = match.group(1)
-        deal.vulnerable = word.title() if word.lower() in ("all", "none") else word.upper()
-    if match := _DEAL_CONTRACT.search(text):
-        if match.group(5):
-            deal.contract = Contract()
-        else:
-            strain = Strain.from_letter(match.group(2)[0])
-            deal.contract = Contract(int(match.group(1)), strain, len(match.group(3) or ""), Direction(match.group(4)))
-        text = text[: match.start()] + " " + text[match.end() :]
-    if match := _DEAL_DEALER.search(text):
-        deal.dealer = Direction(match.group(1))
-    if match := _DEAL_LEAD.search(text):
-        deal.lead = Lead(Strain.from_letter(match.group(1)), match.group(2))
 
 
 def parse_text(

@@ -22,7 +22,7 @@ from sphinx_bml.formats.bss_reader import description_of, read_bss
 from sphinx_bml.formats.bss_tree import build_document
 from sphinx_bml.formats.bss_writer import description_code, write_bss
 from sphinx_bml.language import expand, parse_file, parse_text
-from sphinx_bml.language.bidtable import reads_as_row
+from sphinx_bml.language.bidtable import TEXT_MARK, reads_as_row
 from sphinx_bml.language.calls import Call
 from sphinx_bml.language.model import Description
 from tests.support import conformance_dir
@@ -150,8 +150,9 @@ def test_braces_in_the_title_keep_the_file_readable() -> None:
     ],
 )
 def test_backslashes_come_back_as_written(lines: tuple[str, ...]) -> None:
-    """A literal backslash and n in a meaning read back as a line break before."""
-    bml = "1N = " + "\n     ".join(lines) + "\n"
+    """A literal backslash and n in a meaning read back as a line break before.
+    A line that starts with a backslash is written after the text mark, another one."""
+    bml = "1N = " + "\n     ".join(TEXT_MARK + line if line.startswith(TEXT_MARK) else line for line in lines) + "\n"
     bss = bss_of_bml(bml)
     (record,) = read_bss(bss, "notes.bss").sequences
     assert record.description.lines == lines

@@ -178,9 +178,9 @@ def test_a_later_record_gives_an_intermediate_row_its_description() -> None:
     assert not doc.problems
 
 
-def test_descriptions_lose_empty_lines_and_outer_spaces() -> None:
+def test_descriptions_lose_outer_spaces_and_the_last_empty_line() -> None:
     doc = document("001N=NYYYYYY0 15--17 \\n\\nMay have a five-card major\\n")
-    assert doc.bid_tables[0].rows[0].description.lines == ("15--17", "May have a five-card major")
+    assert doc.bid_tables[0].rows[0].description.lines == ("15--17", "", "May have a five-card major")
 
 
 def test_a_sequence_given_twice_keeps_the_first() -> None:

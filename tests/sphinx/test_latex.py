@@ -84,9 +84,9 @@ def test_latex_markup(app: Any) -> None:
     deals = environments(tex, "bmldeal")
     assert len(deals) == 2
     assert r"\bmldealinfo{\bmlboard{7}\\\bmldealer{\bmlseatS}\\\bmlvulnerable{\bmlvulNS}}" in deals[0]
-    assert r"\bmldealplay{\bmlcontract{4\bmlsuit{H}\bmldoubled{}}{\bmlseatS}\\\bmllead{\bmlsuit{S}K}}" in deals[0]
-    assert r"\bmlhand{N}{AKQ2}{J10}{}{5432}" in deals[0]
-    assert r"\bmlhand{W}{4}{6543}{T987654}{JT98}" in deals[0]
+    assert r"\bmldealplay{\bmlcontract{4\bmlsuit{H}\bmldoubled{}}{\bmlseatS}\\\bmllead{\bmlsuit{S}4}}" in deals[0]
+    assert r"\bmlhand{N}{AKQ2}{J10}{}{9875432}" in deals[0]
+    assert r"\bmlhand{W}{4}{6543}{T987654}{J}" in deals[0]
     assert r"\bmldealinfo" not in deals[1] and r"\bmldealplay" not in deals[1]
     assert r"\bmlhand{E}" not in deals[1]
 
@@ -242,7 +242,7 @@ def check_pdf_text(text: str) -> None:
         assert f"row {number} ends here." in text
         if number % 5 == 0:
             assert f"Deeper answer under row {number}" in text
-    for fact in ("Board 7", "Dealer South", "N–S vulnerable", "4♥X by South", "Lead ♠K"):
+    for fact in ("Board 7", "Dealer South", "N–S vulnerable", "4♥X by South", "Lead ♠4"):
         assert fact in text
     assert "West North East South" in text
     assert "All pass" in text

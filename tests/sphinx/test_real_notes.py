@@ -33,7 +33,11 @@ SUIT_MARKS = {"!c": "♣", "!d": "♦", "!h": "♥", "!s": "♠"}
 PLANTED: dict[str, list[tuple[str, int, str, str]]] = {
     # 1D-1H-2H written twice with different meanings: the rebids revised
     # after a congress in a second table, the first table never updated.
-    "wj": [("wj/one_diamond.bml", 15, "bml.conflict", "1D-1H-2H is defined here as '4!h, 12--14, NF'")],
+    # and the lead of a deal copied by hand: the king of spades, which North holds.
+    "wj": [
+        ("wj/practice.bml", 4, "bml.deal", "the lead is the king of spades, but the North hand holds it"),
+        ("wj/one_diamond.bml", 15, "bml.conflict", "1D-1H-2H is defined here as '4!h, 12--14, NF'"),
+    ],
     "blue": [],
     "defense": [],
 }

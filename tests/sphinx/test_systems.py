@@ -66,10 +66,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, SphinxTestApp]:
 def test_only_the_author_slip_and_the_ambiguous_reference_are_reported(site: dict[str, SphinxTestApp]) -> None:
     found = located_warnings(site["html"])
     assert [(file, line, kind) for file, line, kind, _ in found] == [
-        ("wj/one_diamond.bml", 15, "bml.conflict"),  # the author's own slip, within wj
+        ("wj/practice.bml", 4, "bml.deal"),  # the author's slips, within wj: a lead North holds,
+        ("wj/one_diamond.bml", 15, "bml.conflict"),  # and a sequence defined twice
         ("index.rst", 10, "bml.ref"),
     ]
-    assert found[1][3] == (
+    assert found[2][3] == (
         "1NT is defined in the systems wj, blue, and this page belongs to none of them: write wj:1NT or blue:1NT"
     )
 

@@ -1,0 +1,2 @@
+project = "Hands from the club"
+extensions = ["sphinx_bml"]
