@@ -102,6 +102,12 @@ def test_fixed_notes_pass(notes: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert check(capsys, "notes") == (0, [], "")
 
 
+def test_suppressed_warnings_stay_silent(notes: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (notes / "conf.py").write_text(CONF + 'suppress_warnings = ["bml.conflict", "bml.orphan"]\n', encoding="utf-8")
+    status, lines, _ = check(capsys, "notes")
+    assert status == 1 and [line.rpartition(" ")[2] for line in lines] == ["[bml.include]", "[bml.syntax]"]
+
+
 def test_a_page_of_a_project_reports_its_own_problems(notes: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, lines, _ = check(capsys, "notes/twos.rst")
     assert status == 1

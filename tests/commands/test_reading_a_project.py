@@ -170,6 +170,15 @@ def test_practice_deals_from_the_builds_system_only(
     assert "notrump.bml:5: #INCLUDE ../shared.bml is outside the documentation folder" in captured.err
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_the_coverage_report_is_of_the_builds_system(notes: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    needs("endplay")
+    assert main([str(notes), "--check", "--seed", "2", "--boards", "60"]) == 0
+    report = capsys.readouterr().out
+    assert "60 boards dealt and bid." in report
+    assert "majors.bml" in report and "shared.bml" not in report and "secret.bml" not in report
+
+
 SYSTEMS_CONF = 'extensions = ["sphinx_bml"]\nbml_systems = {"acol": "acol/index", "precision": "precision/index"}\n'
 
 
