@@ -3,7 +3,7 @@
 ::
 
     bml-practice [--seed N] [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
-                 [--seat NESW] [--json] [--check] [--double-dummy] SOURCE
+                 [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] SOURCE
 
 SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
 read as the build reads it: the site's system, with the project's settings
@@ -86,18 +86,19 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
         return FAILED
     if source.is_dir():
         if not (source / CONFIGURATION).is_file():
-            print(
-                f"bml-practice: {source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder", file=err
-            )
+            message = f"{source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder"
+            print(f"bml-practice: {message}", file=err)
             return FAILED
         project = read_project(source)
         for reported in project.reported:
             print(reported.seen_from(Path.cwd()), file=err)
         if options.system not in (None, *project.systems):
-            names = ", ".join(repr(name) for name in project.systems)
-            print(f"bml-practice: {source} has no system {options.system!r} in bml_systems; it has {names}", file=err)
+            print(f"bml-practice: {source} {_has_no_system(options.system, list(project.systems))}", file=err)
             return USAGE
         system = project.systems[options.system or next(iter(project.systems))]
+    elif options.system is not None:
+        print(f"bml-practice: --system picks one of bml_systems of a project folder, not of {source}", file=err)
+        return USAGE
     else:
         system, problems = load_system(source)
         for problem in problems:
@@ -125,6 +126,12 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
     for board in dealt:
         print(board_text(board, robot.bid(board), options.double_dummy), file=out)
     return 0
+
+
+def _has_no_system(name: str, systems: list[str]) -> str:
+    if systems == [""]:
+        return f"has one system only (no bml_systems in its conf.py), so there is no system {name!r} to pick"
+    return f"has no system {name!r} in bml_systems; it has " + ", ".join(repr(system) for system in systems)
 
 
 def board_record(board: Board, auction: Auction, double_dummy: bool = False) -> dict[str, object]:

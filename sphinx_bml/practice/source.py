@@ -1,7 +1,8 @@
 """The system of one ``.bml`` file, to practise.
 
 The file is read as the build reads a ``.bml`` page (its ``#INCLUDE`` files
-in, the first definition of a sequence standing). A whole Sphinx project is
+in, as long as they are inside the file's folder, which stands for the
+project; the first definition of a sequence standing). A whole Sphinx project is
 not read here: the commands ask the build's own reading for it
 (:mod:`sphinx_bml.sphinx.project`), so that practice sees the very system
 the site publishes.
@@ -14,12 +15,13 @@ from pathlib import Path
 from ..language.errors import Problems
 from ..language.expansion import expand
 from ..language.parser import parse_file
+from ..language.reader import Reader
 from ..language.system import System
 
 
 def load_system(path: Path) -> tuple[System, Problems]:
     """The system of the ``.bml`` file at ``path``, and the problems met reading it."""
-    document = parse_file(path)
+    document = parse_file(path, reader=Reader(root=path.parent))
     system = System()
     expand(document, system, document.problems)
     return system, document.problems
