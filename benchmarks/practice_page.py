@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-from sphinx_bml.practice import load_system
+from sphinx_bml.sphinx.project import read_project
 from sphinx_bml.sphinx.reading.practice import practice_boards
 
 SITE = Path(__file__).resolve().parent.parent / "example_site"
@@ -18,7 +18,7 @@ SITE = Path(__file__).resolve().parent.parent / "example_site"
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    system, _ = load_system(SITE)
+    (system,) = read_project(SITE).systems.values()
     site = SimpleNamespace(system=system)
     start = time.perf_counter()
     kept = list(practice_boards(site, count, seed=1, seat="S"))  # type: ignore[arg-type]

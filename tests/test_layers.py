@@ -1,4 +1,5 @@
-"""The layers only know the layer below: the engine and the formats never import Sphinx or docutils."""
+"""The layers only know the layer below: the engine, the formats and practice never import Sphinx or docutils;
+the commands, on top, reach the Sphinx side through the one module that reads a project."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "sphinx_bml"
 PURE = sorted(
     path.relative_to(PACKAGE).as_posix()
-    for folder in ("language", "formats", "commands")
+    for folder in ("language", "formats", "practice")
     for path in (PACKAGE / folder).glob("*.py")
 )
 
@@ -35,6 +36,12 @@ def test_pure_layers_import_no_sphinx_or_docutils(module: str) -> None:
     assert not {m for m in imports if m.split(".")[0] in ("sphinx", "docutils", "myst_parser")}
 
 
+@pytest.mark.parametrize("module", sorted(path.name for path in (PACKAGE / "commands").glob("*.py")))
+def test_commands_reach_the_sphinx_side_only_through_the_project_reader(module: str) -> None:
+    imports = imported_modules(PACKAGE / "commands" / module)
+    assert {m for m in imports if m.startswith("..sphinx")} <= {"..sphinx.project"}
+
+
 @pytest.mark.parametrize("module", [m for m in PURE if m.startswith("language/")])
 def test_the_engine_does_not_reach_up(module: str) -> None:
     imports = imported_modules(PACKAGE / module)
@@ -48,6 +55,8 @@ def test_the_engine_does_not_reach_up(module: str) -> None:
         "import sphinx_bml.language",
         "import sphinx_bml.formats.bss_writer, sphinx_bml.formats.bss_reader, sphinx_bml.formats.bboalert",
         "import sphinx_bml.commands.bss2bml",
+        "import sphinx_bml.commands.xml2bml",
+        "import sphinx_bml.practice",
     ],
 )
 def test_the_engine_and_the_command_load_no_sphinx(statement: str) -> None:

@@ -3,9 +3,12 @@
 ::
 
     bml-practice [--seed N] [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
-                 [--seat NESW] [--json] [--check] [--double-dummy] SOURCE
+                 [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] SOURCE
 
-SOURCE is a ``.bml`` file or a Sphinx project folder. In a terminal it is
+SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
+read as the build reads it: the site's system, with the project's settings
+and the build's warnings (``--system NAME`` picks one of ``bml_systems``;
+the first by default). In a terminal it is
 interactive: it shows your hand (``--seat``, South by default), you bid, it
 tells you the system's call, its meaning and where it is defined, and at the
 end shows the four hands, the contract and the double-dummy tricks. Not in a
@@ -14,6 +17,8 @@ PBN and the robot's auction. ``--json`` prints a JSON array, one object per
 board. ``--check`` prints the coverage report. ``--seed`` makes it all
 reproducible. Exit status: 0, 1 when the system could not be read or endplay
 is missing (the message says why), 2 for a mistake on the command line.
+A project folder is read by Sphinx (:mod:`sphinx_bml.sphinx.project`):
+commands are the layer above the Sphinx adapters.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from sphinx.errors import SphinxError
+
 from ..language.calls import Call
 from ..language.errors import BMLError
 from ..practice.boards import SEATS, VULNERABILITIES, Board
@@ -31,13 +38,16 @@ from ..practice.coverage import check
 from ..practice.dealing import PracticeUnavailable, boards, double_dummy_tricks
 from ..practice.robot import Auction, Choice, Robot
 from ..practice.source import load_system
+from ..sphinx.project import CONFIGURATION, read_project
 
 FAILED = 1
+USAGE = 2
 
 
 def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bml-practice", description="Practise a BML system on random deals.")
     parser.add_argument("source", type=Path, help="a .bml file or a Sphinx project folder")
+    parser.add_argument("--system", default=None, help="which system of bml_systems (default: the first)")
     parser.add_argument("--seed", type=int, default=None, help="the same seed deals the same boards")
     parser.add_argument("--boards", type=int, default=None, help="how many boards (default 4; 1000 with --check)")
     parser.add_argument("--dealer", choices=list(SEATS), default=None, help="who deals every board")
@@ -64,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     except (BMLError, OSError) as error:
         print(f"bml-practice: {error}", file=sys.stderr)
         return FAILED
+    except SphinxError as error:
+        print(f"bml-practice: {options.source} cannot be read as a Sphinx project: {error}", file=sys.stderr)
+        return FAILED
 
 
 def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
@@ -71,9 +84,25 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
     if not source.exists():
         print(f"bml-practice: {source} does not exist: give a .bml file or a Sphinx project folder", file=err)
         return FAILED
-    system, problems = load_system(source)
-    for problem in problems:
-        print(problem, file=err)
+    if source.is_dir():
+        if not (source / CONFIGURATION).is_file():
+            message = f"{source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder"
+            print(f"bml-practice: {message}", file=err)
+            return FAILED
+        project = read_project(source)
+        for reported in project.reported:
+            print(reported.seen_from(Path.cwd()), file=err)
+        if options.system not in (None, *project.systems):
+            print(f"bml-practice: {source} {_has_no_system(options.system, list(project.systems))}", file=err)
+            return USAGE
+        system = project.systems[options.system or next(iter(project.systems))]
+    elif options.system is not None:
+        print(f"bml-practice: --system picks one of bml_systems of a project folder, not of {source}", file=err)
+        return USAGE
+    else:
+        system, problems = load_system(source)
+        for problem in problems:
+            print(problem, file=err)
     if not any(meaning.condition is not None for meaning in system):
         print(
             f"bml-practice: no row of {source} has a hand condition, so the robot can bid nothing; "
@@ -97,6 +126,12 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
     for board in dealt:
         print(board_text(board, robot.bid(board), options.double_dummy), file=out)
     return 0
+
+
+def _has_no_system(name: str, systems: list[str]) -> str:
+    if systems == [""]:
+        return f"has one system only (no bml_systems in its conf.py), so there is no system {name!r} to pick"
+    return f"has no system {name!r} in bml_systems; it has " + ", ".join(repr(system) for system in systems)
 
 
 def board_record(board: Board, auction: Auction, double_dummy: bool = False) -> dict[str, object]:

@@ -9,7 +9,7 @@ import pytest
 
 from sphinx_bml.commands.bml_practice import main
 from sphinx_bml.practice.dealing import NEEDS_ENDPLAY
-from tests.support import needs
+from tests.support import needs, write_project
 
 NOTES = """\
 1N = 15-17 {{ 15-17 hcp, balanced }}
@@ -90,3 +90,25 @@ def test_without_endplay_the_message_says_how_to_install(
 def test_a_bad_board_count_is_a_command_line_mistake(notes: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(notes), "--boards", "0"]) == 2
     assert "--boards" in capsys.readouterr().err
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_a_file_alone_reads_no_include_outside_its_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    endplay_or_skip()
+    (tmp_path / "shared.bml").write_text("1N-2D = transfer from elsewhere {{ 0+ hcp }}\n", encoding="utf-8")
+    (tmp_path / "notes").mkdir()
+    notes = tmp_path / "notes" / "system.bml"
+    notes.write_text(NOTES + "#INCLUDE ../shared.bml\n", encoding="utf-8")
+    assert main([str(notes), "--json", "--seed", "4", "--boards", "40"]) == 0
+    captured = capsys.readouterr()
+    assert "#INCLUDE ../shared.bml is outside the documentation folder, so it is not read" in captured.err
+    assert "from elsewhere" not in captured.out
+
+
+def test_a_system_is_picked_in_a_project_only(tmp_path: Path, notes: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(notes), "--system", "acol"]) == 2
+    assert "--system picks one of bml_systems of a project folder, not of" in capsys.readouterr().err
+    site = write_project(tmp_path / "site", "Notes\n=====\n\n.. bml::\n\n   " + NOTES.replace("\n", "\n   "))
+    assert main([str(site), "--system", "acol"]) == 2
+    err = capsys.readouterr().err
+    assert "has one system only (no bml_systems in its conf.py), so there is no system 'acol' to pick" in err
