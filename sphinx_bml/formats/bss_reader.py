@@ -172,7 +172,7 @@ SEQUENCE_CODES_EXAMPLE = "=NYYYYYY0"
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _HEADER = re.compile(r"([*?])00(?:\{(?P<name>[^}]*)\})?=[YN]{7}(?P<summary>.*)")
-_FILE_RECORD = re.compile(r"[$+]\s*(.*?)\s*")
+_FILE_RECORD = re.compile(r"[$+]\s*((?:.*\S)?)\s*")
 _CARDING = re.compile(r"%\s*(\S{22})\s*(\S{18})\s*([A-K]{18})(.*)")
 _DISPOSITIONS = {d.value: d for d in Disposition}
 _STRAINS = "CDHSN"

@@ -44,9 +44,9 @@ from .model import (
 )
 from .reader import Line, Reader, Source
 
-_HEADING = re.compile(r"^(\*+)\s+(.*?)\s*$")
-_METADATA = re.compile(r"^\s*#\+(\w+):\s*(.*?)\s*$")
-_STATE = re.compile(r"^\s*#\s*(VUL|SEAT)\b\s*(.*?)\s*$")
+_HEADING = re.compile(r"^(\*+)\s+((?:.*\S)?)\s*$")
+_METADATA = re.compile(r"^\s*#\+(\w+):\s*((?:.*\S)?)\s*$")
+_STATE = re.compile(r"^\s*#\s*(VUL|SEAT)\b\s*((?:.*\S)?)\s*$")
 _BULLET = re.compile(r"^\s*-(\s+|$)")
 _NUMBER = re.compile(r"^\s*\d+\.(\s+|$)")
 _RULE = re.compile(r"[-+=: ]*")

@@ -51,6 +51,7 @@ from .reading import (
     escape_braces,
     find_condition,
     parse_condition,
+    shown,
 )
 from .tree import Condition
 
@@ -66,4 +67,5 @@ __all__ = [
     "find_condition",
     "parse_condition",
     "playing_tricks_in",
+    "shown",
 ]

@@ -51,6 +51,7 @@ __all__ = [
     "escape_braces",
     "find_condition",
     "parse_condition",
+    "shown",
 ]
 
 #: Brackets, ``not`` and signs (``- -3``) inside one another. Real conditions
