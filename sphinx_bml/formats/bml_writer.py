@@ -34,6 +34,9 @@ it back as that line of the description:
   ``#CUT``, ``#PASTE``, ``#HIDE``, ``#VUL`` ...) or metadata (``#+TITLE``):
   it is joined to the line before, with a space;
 - a last line ``.`` would be read as an empty line: it is joined too;
+- a ``{{`` would open a hand condition: each of its braces is written after
+  a backslash (``\\{\\{``), which BML reads back as the braces alone
+  (:func:`~sphinx_bml.language.conditions.escape_braces`), on every line;
 - a table whose lines after the first would make it another block (a row
   whose further lines look like hands would be a deal) starts with
   ``#BIDTABLE``.
@@ -48,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..language.bidtable import ALERT_MARK, reads_as_row
+from ..language.conditions import escape_braces
 from ..language.model import BidNode, BidTable, Description, Document, Metadata
 from ..language.parser import parse_text, starts_bid_table
 
@@ -207,7 +211,7 @@ def _layout(description: Description) -> tuple[list[str], list[str]]:
         kept[-1] += " " + last
     if kept and not lines[-1]:
         kept.append(EMPTY_LAST_LINE)
-    return kept, joined
+    return [escape_braces(line) for line in kept], joined
 
 
 def _reads_as_markup(line: str, *, last: bool) -> bool:

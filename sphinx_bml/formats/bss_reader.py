@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..language.bidtable import MAX_TABLE_DEPTH
 from ..language.calls import Call, CallKind, Sequence, Strain
 from ..language.errors import BMLError, Location, Problems
 from ..language.model import Description, Seat, Vulnerability
@@ -334,6 +335,11 @@ def parse_sequence_record(line: str, number: int = 0) -> SequenceRecord:
         )
     end = _end_of_calls(body, 2)
     calls, qualifications = parse_calls(body[2:end])
+    if len(calls) > MAX_TABLE_DEPTH:
+        raise BMLError(
+            f"this bidding sequence runs to {len(calls)} calls; BML keeps auctions of at most "
+            f"{MAX_TABLE_DEPTH} calls (no real auction needs more)"
+        )
     # what an opponents' call means is part of the call (another sequence); ours have no place in BML
     calls = tuple(
         call if ours else call.qualified(qualification)

@@ -44,8 +44,9 @@ from dataclasses import dataclass, field
 from typing import Union
 from xml.parsers import expat
 
+from ..language.bidtable import MAX_TABLE_DEPTH
 from ..language.calls import Call
-from ..language.conditions import STANDARD, Condition, Scale, parse_condition
+from ..language.conditions import MAX_CONDITION_NESTING, STANDARD, Condition, Scale, parse_condition
 from ..language.errors import BMLError, Kind, Location
 from ..language.model import BidNode, BidTable, Description, Document, Metadata, TableCall
 
@@ -274,8 +275,15 @@ class _Reader:
         return scale, points
 
     # -- bids
-    def bid(self, element: ET.Element) -> XmlBid | None:
+    def bid(self, element: ET.Element, depth: int = 1) -> XmlBid | None:
         line = self.line(element)
+        if depth > MAX_TABLE_DEPTH:
+            self.system.problem(
+                f"<bid> elements nested more than {MAX_TABLE_DEPTH} deep (an auction of more than "
+                f"{MAX_TABLE_DEPTH} calls, which BML does not keep); this bid and its answers are left out",
+                line,
+            )
+            return None
         value = _text(element.find("value"))
         try:
             call = Call.parse(value)
@@ -295,7 +303,7 @@ class _Reader:
                 )
         bid = XmlBid(call, _text(element.find("desc")), self.bid_test(element, call), line)
         for child in element.findall("bid"):
-            answer = self.bid(child)
+            answer = self.bid(child, depth + 1)
             if answer is not None:
                 _add_unique(self.system, bid.children, answer)
         return bid
@@ -329,9 +337,15 @@ class _Reader:
         first = AnyOf(tuple(includes), includes[0].line) if len(includes) > 1 else includes[0]
         return AllOf((first, *excludes), first.line) if excludes else first
 
-    def logical(self, element: ET.Element) -> XmlTest:
+    def logical(self, element: ET.Element, depth: int = 1) -> XmlTest:
         line = self.line(element)
-        parts = self.parts(element, logical=True)
+        if depth > MAX_CONDITION_NESTING:
+            return Uncarried(
+                f"<and>, <or> and <not> nested more than {MAX_CONDITION_NESTING} deep, which no hand needs "
+                "and BML's conditions do not take",
+                line,
+            )
+        parts = self.parts(element, logical=True, depth=depth)
         if element.tag == "and":
             return AllOf(tuple(parts), line)
         if element.tag == "or":
@@ -340,12 +354,12 @@ class _Reader:
             return Uncarried(f"<not> holds {len(parts)} conditions; it takes exactly one", line)
         return NoneOf(parts[0], line)
 
-    def parts(self, element: ET.Element, *, logical: bool) -> list[XmlTest]:
+    def parts(self, element: ET.Element, *, logical: bool, depth: int = 0) -> list[XmlTest]:
         """The tests in a condition, in the order written (all must hold, so the order changes nothing)."""
         found: list[XmlTest] = []
         for child in element:
             if logical and child.tag in ("and", "or", "not"):
-                found.append(self.logical(child))
+                found.append(self.logical(child, depth + 1))
             elif child.tag == "evaluation":
                 found.extend(self.evaluation(method) for method in child)
             elif child.tag == "formula":

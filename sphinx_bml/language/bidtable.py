@@ -501,7 +501,7 @@ class TableParser:
         words, written = find_condition(text)
         if written is None:
             self._warn_if_condition_in_text(text, location)
-            return text
+            return words
         try:
             condition = parse_condition(written, location)
         except BMLError as error:

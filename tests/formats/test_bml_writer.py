@@ -333,6 +333,12 @@ def bml_of_bss(bss: str) -> tuple[str, list[str]]:
         ("Natural\\n- not a list\\n1. nor this", "Natural\n- not a list\n1. nor this"),
         ("Example\\nN AKQ2 KJ5 - 98765", "Example\nN AKQ2 KJ5 - 98765"),
         ("N S E W\\n1C 1D 1H 1S", "N S E W 1C 1D 1H 1S"),
+        ("Strong {{ 0+ hcp }}", "Strong {{ 0+ hcp }}"),
+        ("Weak\\n{{ 6+ hearts }}\\n{{ balanced }}", "Weak\n{{ 6+ hearts }}\n{{ balanced }}"),
+        ("{{ 12+ hcp }} strong {{", "{{ 12+ hcp }} strong {{"),
+        ("a \\\\{{ b }} {{{ c }}", "a \\{{ b }} {{{ c }}"),
+        ("path C:\\\\{x}\\\\{{y}}", "path C:\\{x}\\{{y}}"),
+        ("{{}}", "{{}}"),
     ],
 )
 def test_nothing_in_a_description_becomes_bml(description: str, meaning: str) -> None:

@@ -33,7 +33,6 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.addnodes import pending_xref
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
@@ -46,7 +45,7 @@ from ...language.notation import SUIT_GLYPHS, call_label, short_notation
 from ...language.site import Site
 from ...language.system import Meaning
 from ...practice.boards import SEATS, Board
-from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, deals
+from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, deals, seed_of
 from ...practice.robot import Choice, Robot
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
@@ -69,7 +68,7 @@ class BMLPractice(SphinxDirective):
     """``.. bml-practice:: N``: a placeholder, filled when the whole site is read."""
 
     optional_arguments = 1
-    option_spec: ClassVar[dict[str, Any]] = {"seed": directives.nonnegative_int, "seat": _seat}
+    option_spec: ClassVar[dict[str, Any]] = {"seed": seed_of, "seat": _seat}
 
     def run(self) -> list[nodes.Node]:
         count = 6
