@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.addnodes import pending_xref
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
@@ -68,7 +69,7 @@ class BMLPractice(SphinxDirective):
     """``.. bml-practice:: N``: a placeholder, filled when the whole site is read."""
 
     optional_arguments = 1
-    option_spec: ClassVar[dict[str, Any]] = {"seed": seed_of, "seat": _seat}
+    option_spec: ClassVar[dict[str, Any]] = {"seed": directives.unchanged, "seat": _seat}
 
     def run(self) -> list[nodes.Node]:
         count = 6
@@ -84,7 +85,16 @@ class BMLPractice(SphinxDirective):
                     self.get_location(),
                 )
                 count = 6
-        seed = self.options.get("seed", zlib.crc32(self.env.docname.encode("utf-8")))
+        seed = zlib.crc32(self.env.docname.encode("utf-8"))
+        if "seed" in self.options:
+            try:
+                seed = seed_of(self.options["seed"])
+            except ValueError as error:
+                warn(
+                    Kind.DIRECTIVE,
+                    f"bml-practice :seed: {error}; the seed is made from the page's name",
+                    self.get_location(),
+                )
         placeholder = nodes.container(classes=[_CLASS])
         placeholder["bml_practice"] = {
             "boards": count,
