@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from docutils.core import publish_string
+from docutils.writers.html5_polyglot import Writer
 
 from sphinx_bml.commands import bml_practice, bss2bml, xml2bml
 from sphinx_bml.formats.bss_writer import write_bss
@@ -81,7 +82,7 @@ class _Links(HTMLParser):
 
 
 def hrefs_of_page(page: Path) -> list[str]:
-    html = publish_string(page.read_text(encoding="utf-8"), writer_name="html5", settings_overrides=SETTINGS)
+    html = publish_string(page.read_text(encoding="utf-8"), writer=Writer(), settings_overrides=SETTINGS)
     links = _Links()
     links.feed(html.decode("utf-8"))
     return links.hrefs
