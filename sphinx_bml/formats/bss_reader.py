@@ -335,11 +335,6 @@ def parse_sequence_record(line: str, number: int = 0) -> SequenceRecord:
         )
     end = _end_of_calls(body, 2)
     calls, qualifications = parse_calls(body[2:end])
-    if len(calls) > MAX_TABLE_DEPTH:
-        raise BMLError(
-            f"this bidding sequence runs to {len(calls)} calls; BML keeps auctions of at most "
-            f"{MAX_TABLE_DEPTH} calls (no real auction needs more)"
-        )
     # what an opponents' call means is part of the call (another sequence); ours have no place in BML
     calls = tuple(
         call if ours else call.qualified(qualification)
@@ -416,6 +411,7 @@ def parse_calls(text: str) -> tuple[tuple[Call, ...], tuple[str | None, ...]]:
     """The calls of a BSS sequence, run together (``1N2CD``), and each call's qualification."""
     calls: list[Call] = []
     qualifications: list[str | None] = []
+    last_bid: Call | None = None
     index = 0
     while index < len(text):
         character = text[index]
@@ -430,10 +426,16 @@ def parse_calls(text: str) -> tuple[tuple[Call, ...], tuple[str | None, ...]]:
             qualifications[-1] = text[index + 1 : close]
             index = close + 1
             continue
+        if len(calls) == MAX_TABLE_DEPTH:
+            raise BMLError(
+                f"this bidding sequence runs to more than {MAX_TABLE_DEPTH} calls; BML keeps auctions of at most "
+                f"{MAX_TABLE_DEPTH} calls (no real auction needs more)"
+            )
         call, index = _call(text, index)
-        last_bid = next((c for c in reversed(calls) if c.is_bid), None)
-        if call.is_bid and last_bid is not None and call <= last_bid:
-            raise BMLError(f"{call} after {last_bid} is not a sufficient bid")
+        if call.is_bid:
+            if last_bid is not None and call <= last_bid:
+                raise BMLError(f"{call} after {last_bid} is not a sufficient bid")
+            last_bid = call
         calls.append(call)
         qualifications.append(None)
     if not calls:
