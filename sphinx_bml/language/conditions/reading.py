@@ -59,7 +59,7 @@ __all__ = [
 #: recursion limit, for the parser and for everything that walks the tree.
 MAX_CONDITION_NESTING = 20
 #: Words, numbers and signs in one condition. The longest that xml2bml writes
-#: for practice_bidding's chimaera system runs to about 60; 200 leaves room
+#: for the practice_bidding systems in the tests runs to 25; 200 leaves room
 #: for any hand a player describes, and keeps a sum short enough to walk.
 MAX_CONDITION_TOKENS = 200
 #: What opens a condition in a description line.
