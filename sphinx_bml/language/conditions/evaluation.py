@@ -107,6 +107,9 @@ def _span(expression: Expression, hand: Hand, binding: Binding) -> Span:
     if isinstance(expression, Freakiness):
         return hand.freakiness, hand.freakiness
     if isinstance(expression, Length):
+        if expression.suit.strain is not None:  # the common case: a suit named
+            length = hand.length(expression.suit.strain)
+            return length, length
         lengths = [hand.length(suit) for suit in _suits(expression.suit, binding)]
         return min(lengths), max(lengths)
     if isinstance(expression, Tricks):
