@@ -19,7 +19,20 @@ The cases:
 * ``inline``: characters of unmatched ``/`` markers (`` /a /a /a``) in one
   paragraph; the size is the number of characters;
 * ``deep-nesting``: rows answering each other (``P``, ``(P)`` …) nested
-  deeper and deeper; the size is the depth.
+  deeper and deeper; the size is the depth;
+* ``condition-brackets``: a hand condition in brackets inside brackets; the
+  size is the depth (a ``RecursionError`` past about 100 before the limits);
+* ``condition-sum``: a hand condition summing the hearts over and over; the
+  size is the number of terms;
+* ``condition-suits``: rows whose conditions name M, m, oM, om, X, Y and Z,
+  each checked on 100 hands; the size is the number of rows;
+* ``long-line``: a row, a heading, a title, ``#VUL`` and ``#PASTE`` each
+  padded with spaces in the middle, and a meaning of ``{``; the size is the
+  characters of each line.
+
+Each run also checks every hand condition on 100 fixed hands (the tokens
+column adds the hands that meet one) and pickles the document and the system,
+as a Sphinx environment does.
 
 Each run happens in a child process with a time limit (``--timeout``, 30 s
 by default) and a memory limit (``--memory``, 2 GB): a case that passes
@@ -80,19 +93,43 @@ def deep_nesting(depth: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def condition_brackets(depth: int) -> str:
+    return f"1C  strong\n    {{{{ {'(' * depth}16+ hcp{')' * depth} }}}}\n1D  other\n"
+
+
+def condition_sum(terms: int) -> str:
+    return f"1C  strong\n    {{{{ {' + '.join(['hearts'] * terms)} > 3 }}}}\n1D  other\n"
+
+
+def condition_suits(rows: int) -> str:
+    condition = "{{ M + m + oM + om > 20 and X >= Y and Y >= Z and not (X == Z) and 12+ hcp }}"
+    return "".join(f"{1 + index // 5}{'CDHSN'[index % 5]}  row {index}\n    {condition}\n" for index in range(rows))
+
+
+def long_line(characters: int) -> str:
+    pad = " " * characters
+    lines = [f"#+TITLE: a{pad}b", f"* a{pad}b", f"#VUL a{pad}b", "#CUT a", "1C x", "#ENDCUT"]
+    lines += [f"1C = a{pad}b", "1D = " + "{" * characters, f"1H = y\n#PASTE a{pad}b"]
+    return "\n".join(lines) + "\n"
+
+
 CASES: dict[str, tuple[Callable[[int], str], list[int], str]] = {
     "self-paste": (self_paste, [1, 2, 4, 8, 16], "rows in the clip"),
     "cut-chain": (cut_chain, [4, 8, 16, 32, 64], "clips in the chain"),
     "multi-strain": (multi_strain, [2, 4, 8, 16, 32], "depth of 1CDHSN rows"),
     "inline": (inline_markers, [3_000, 6_000, 12_000, 24_000, 48_000, 96_000], "characters"),
     "deep-nesting": (deep_nesting, [25, 50, 100, 200, 400, 800], "depth of rows"),
+    "condition-brackets": (condition_brackets, [10, 20, 40, 80, 160, 320], "brackets inside brackets"),
+    "condition-sum": (condition_sum, [25, 50, 100, 200, 400, 800], "terms of the sum"),
+    "condition-suits": (condition_suits, [1, 2, 4, 8, 16], "rows with seven suit names"),
+    "long-line": (long_line, [5_000, 10_000, 20_000, 40_000, 80_000], "characters a line"),
 }
 
 #: Run in the child: parse, expand, read every description's and paragraph's
 #: markup; print the time and what came out as JSON.
 CHILD = textwrap.dedent(
     """
-    import json, resource, sys, time
+    import json, pickle, resource, sys, time
     sys.path.insert(0, sys.argv[1])
     limit = int(sys.argv[2])
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -110,6 +147,17 @@ CHILD = textwrap.dedent(
                 tokens += len(block.text.inline)
         for meaning in system:
             tokens += len(meaning.description.inline)
+        from sphinx_bml.language.conditions import Hand
+        import random
+        deck = [(suit, rank) for suit in range(4) for rank in "AKQJT98765432"]
+        hands = []
+        for seed in range(100):
+            random.Random(seed).shuffle(deck)
+            hands.append(Hand(["".join(r for s, r in sorted(deck[:13]) if s == suit) for suit in range(4)]))
+        for meaning in system:
+            if meaning.condition is not None:
+                tokens += sum(meaning.condition.holds(hand) for hand in hands)
+        pickle.dumps((document, system))
         outcome = "ok"
     except MemoryError:
         outcome, system, tokens, document = "memory", [], 0, None

@@ -32,10 +32,10 @@ from typing import TextIO
 from sphinx.errors import SphinxError
 
 from ..language.calls import Call
-from ..language.errors import BMLError
+from ..language.errors import BMLError, one_line, shown_lines
 from ..practice.boards import SEATS, VULNERABILITIES, Board
 from ..practice.coverage import check
-from ..practice.dealing import PracticeUnavailable, boards, double_dummy_tricks
+from ..practice.dealing import MAX_SEED, PracticeUnavailable, boards, double_dummy_tricks, seed_of
 from ..practice.robot import Auction, Choice, Robot
 from ..practice.source import load_system
 from ..sphinx.project import CONFIGURATION, read_project
@@ -48,7 +48,9 @@ def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bml-practice", description="Practise a BML system on random deals.")
     parser.add_argument("source", type=Path, help="a .bml file or a Sphinx project folder")
     parser.add_argument("--system", default=None, help="which system of bml_systems (default: the first)")
-    parser.add_argument("--seed", type=int, default=None, help="the same seed deals the same boards")
+    parser.add_argument(
+        "--seed", type=_seed, default=None, help=f"the same seed deals the same boards (0 to {MAX_SEED})"
+    )
     parser.add_argument("--boards", type=int, default=None, help="how many boards (default 4; 1000 with --check)")
     parser.add_argument("--dealer", choices=list(SEATS), default=None, help="who deals every board")
     parser.add_argument("--vulnerability", choices=list(VULNERABILITIES), default=None)
@@ -58,6 +60,13 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--double-dummy", action="store_true", help="add the double-dummy tricks (slower)")
     parser.add_argument("--no-interactive", action="store_true", help="print the boards even in a terminal")
     return parser
+
+
+def _seed(written: str) -> int:
+    try:
+        return seed_of(written)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return FAILED
     except (BMLError, OSError) as error:
-        print(f"bml-practice: {error}", file=sys.stderr)
+        print(one_line(f"bml-practice: {error}"), file=sys.stderr)
         return FAILED
     except SphinxError as error:
         print(f"bml-practice: {options.source} cannot be read as a Sphinx project: {error}", file=sys.stderr)
@@ -113,7 +122,7 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
     count = options.boards or (1000 if options.check else 4)
     dealt = boards(count, options.seed, options.dealer, options.vulnerability)
     if options.check:
-        print(check(system, dealt).report(), file=out)
+        print(shown_lines(check(system, dealt).report()), file=out)
         return 0
     robot = Robot(system)
     if options.json:
@@ -208,7 +217,7 @@ def verdict(answer: str, choice: Choice) -> str:
     if choice.meaning is None:
         return f"{said}: the system bids {choice.call} (no row fits this hand)."
     where = choice.meaning.location
-    return f"{said}: the system bids {choice.call}: {choice.meaning.plain_text} ({where})."
+    return one_line(f"{said}: the system bids {choice.call}: {choice.meaning.plain_text} ({where}).")
 
 
 if __name__ == "__main__":  # pragma: no cover

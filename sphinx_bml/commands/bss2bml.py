@@ -36,7 +36,7 @@ from ..formats.bml_writer import write_bml
 from ..formats.bss_reader import UTF_8, BssFile, decode_bss, read_bss
 from ..formats.bss_tree import build_document, kept_records
 from ..formats.pages import SUFFIXES, write_page
-from ..language.errors import BMLError
+from ..language.errors import BMLError, one_line
 from ..language.model import BidNode, Document
 
 STDIO = "-"
@@ -131,7 +131,7 @@ def run_converter(
         print(error, file=sys.stderr)
         return FAILED
     except CommandError as error:
-        print(f"{name}: {error}", file=sys.stderr)
+        print(one_line(f"{name}: {error}"), file=sys.stderr)
         return FAILED
     except BrokenPipeError:
         _silence_stdout()
@@ -155,19 +155,28 @@ def convert(options: Options, messages: TextIO) -> int:
     """
     name, data = read_input(options.inputfile)
     text, encoding = decode_bss(data)
+    if "\0" in text:  # decoded, even from UTF-16: a zero byte is no text
+        raise CommandError(
+            f"{name}: this is not a text file (it holds zero bytes, as programs and pictures do), "
+            "so not a BSS file. Nothing was written."
+        )
     if encoding != UTF_8 and options.verbose:
         print(f"{name} is not UTF-8; read it as {encoding}", file=messages)
     bss = read_bss(text, name, skip_invalid=True)
     left_out = len(bss.problems)
     nothing_read = not (bss.sequences or bss.system_name or bss.summary)
-    if left_out and (options.strict or nothing_read):
+    if left_out and nothing_read and not options.strict:
+        print(next(iter(bss.problems)), file=messages)  # the first line; the others would say the same
+        raise CommandError(
+            f"{name}: nothing could be read from it (none of its {_count(left_out, 'line')} is a BSS record); "
+            "is it a BSS file? Nothing was written."
+        )
+    if left_out and options.strict:
         say_in_order(bss.warnings, bss.problems, [], messages)
-        if options.strict:
-            raise CommandError(
-                f"{name}: {_count(left_out, 'malformed record')}; nothing was written (--strict). "
-                "Without --strict every valid record is converted."
-            )
-        raise CommandError(f"{name}: nothing could be read from it; is it a BSS file? Nothing was written.")
+        raise CommandError(
+            f"{name}: {_count(left_out, 'malformed record')}; nothing was written (--strict). "
+            "Without --strict every valid record is converted."
+        )
     document = build_document(bss)
     say_in_order(bss.warnings, bss.problems, document.problems, messages)
     output = output_path(options)

@@ -30,6 +30,8 @@ from typing import TextIO
 from ..formats.bml_writer import write_bml
 from ..formats.pages import write_page
 from ..formats.practice_xml import XmlBid, read_system, to_document
+from ..language.errors import BMLError
+from ..language.expansion import expand
 from ..language.model import BidNode
 from .bss2bml import (
     STDIO,
@@ -44,6 +46,8 @@ from .bss2bml import (
 from .bss2bml import version as bss2bml_version
 
 ALL_CARRIED = 0
+#: Said after a problem BML has with a row written: the row is in the file, but no BML reader keeps it.
+LEFT_OUT = "; the row is written, but BML leaves it out"
 SOME_NOT_CARRIED = 1
 
 
@@ -77,7 +81,11 @@ def convert(options: Options, messages: TextIO) -> int:
     name, data = read_input(options.inputfile)
     system = read_system(data, name)
     document = to_document(system)
-    problems = sorted(system.problems, key=lambda problem: problem.location.line if problem.location else 0)
+    expand(document)  # what BML makes of the rows: one it leaves out (1C under 2C) is said here, at its line
+    dropped = [BMLError(problem.message + LEFT_OUT, problem.location, problem.kind) for problem in document.problems]
+    problems = sorted(
+        [*system.problems, *dropped], key=lambda problem: problem.location.line if problem.location else 0
+    )
     for problem in problems:
         print(problem, file=messages)
     if problems and options.strict:

@@ -37,7 +37,10 @@ written after the text mark ``\\``, which BML drops (see
 - a further line that starts like a row (``2H = ...``) would be warned about;
 - a last line ``.`` would be read as an empty line;
 - an empty line that is not the last would end the description;
-- a line that starts with ``\\`` would lose it.
+- a line that starts with ``\\`` would lose it;
+- a ``{{`` would open a hand condition: each of its braces is written after
+  a backslash (``\\{\\{``), which BML reads back as the braces alone
+  (:func:`~sphinx_bml.language.conditions.escape_braces`), on every line.
 
 So every line of a description reads back as it was, but for white space
 around it. A table whose lines after the first would make it another block
@@ -54,6 +57,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from ..language.bidtable import ALERT_MARK, TEXT_MARK, reads_as_row
+from ..language.conditions import escape_braces
 from ..language.model import BidNode, BidTable, Description, Document, Metadata
 from ..language.parser import parse_text, starts_bid_table
 
@@ -194,10 +198,17 @@ def description_lines(description: Description) -> list[str]:
     if last_empty:
         lines.pop()
     written = [
-        TEXT_MARK + line if _reads_as_markup(line, first=number == 0, last=number == len(lines) - 1) else line
-        for number, line in enumerate(lines)
+        _written_line(line, first=number == 0, last=number == len(lines) - 1) for number, line in enumerate(lines)
     ]
     return [*written, EMPTY_LAST_LINE] if last_empty else written
+
+
+def _written_line(line: str, *, first: bool, last: bool) -> str:
+    """A description line as BML reads it back: its braces escaped, after the text mark
+    where BML would read it as something else than text (or read its first brace's escape as the mark)."""
+    escaped = escape_braces(line)
+    marked = _reads_as_markup(line, first=first, last=last) or escaped.startswith(TEXT_MARK)
+    return TEXT_MARK + escaped if marked else escaped
 
 
 #: A ``!`` of its own before a meaning: an alert mark (see :func:`~sphinx_bml.language.bidtable.split_alert`).

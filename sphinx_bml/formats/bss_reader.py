@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..language.bidtable import MAX_TABLE_DEPTH
 from ..language.calls import Call, CallKind, Sequence, Strain
 from ..language.errors import BMLError, Location, Problems
 from ..language.model import Description, Seat, Vulnerability
@@ -172,7 +173,7 @@ SEQUENCE_CODES_EXAMPLE = "=NYYYYYY0"
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _HEADER = re.compile(r"([*?])00(?:\{(?P<name>[^}]*)\})?=[YN]{7}(?P<summary>.*)")
-_FILE_RECORD = re.compile(r"[$+]\s*(.*?)\s*")
+_FILE_RECORD = re.compile(r"[$+]\s*((?:.*\S)?)\s*")
 _CARDING = re.compile(r"%\s*(\S{22})\s*(\S{18})\s*([A-K]{18})(.*)")
 _DISPOSITIONS = {d.value: d for d in Disposition}
 _STRAINS = "CDHSN"
@@ -410,6 +411,7 @@ def parse_calls(text: str) -> tuple[tuple[Call, ...], tuple[str | None, ...]]:
     """The calls of a BSS sequence, run together (``1N2CD``), and each call's qualification."""
     calls: list[Call] = []
     qualifications: list[str | None] = []
+    last_bid: Call | None = None
     index = 0
     while index < len(text):
         character = text[index]
@@ -424,10 +426,16 @@ def parse_calls(text: str) -> tuple[tuple[Call, ...], tuple[str | None, ...]]:
             qualifications[-1] = text[index + 1 : close]
             index = close + 1
             continue
+        if len(calls) == MAX_TABLE_DEPTH:
+            raise BMLError(
+                f"this bidding sequence runs to more than {MAX_TABLE_DEPTH} calls; BML keeps auctions of at most "
+                f"{MAX_TABLE_DEPTH} calls (no real auction needs more)"
+            )
         call, index = _call(text, index)
-        last_bid = next((c for c in reversed(calls) if c.is_bid), None)
-        if call.is_bid and last_bid is not None and call <= last_bid:
-            raise BMLError(f"{call} after {last_bid} is not a sufficient bid")
+        if call.is_bid:
+            if last_bid is not None and call <= last_bid:
+                raise BMLError(f"{call} after {last_bid} is not a sufficient bid")
+            last_bid = call
         calls.append(call)
         qualifications.append(None)
     if not calls:

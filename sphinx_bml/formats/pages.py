@@ -16,7 +16,10 @@ inside a ``bml`` directive::
 
 In Markdown the title is a ``#`` heading and the tables go in a
 ``{bml}`` fence. Title and description are escaped, so that characters such
-as ``*`` or ``_`` show as written.
+as ``*`` or ``_`` show as written, and nothing in them becomes a link (a
+``javascript:`` address in a ``.bss`` file's name would run when clicked):
+in reStructuredText every colon is escaped, and MyST makes no link of a bare
+address.
 """
 
 from __future__ import annotations
@@ -42,8 +45,9 @@ def column_width(text: str) -> int:
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-# reStructuredText: characters that start or end inline markup
-_RST_INLINE = re.compile(r"([\\*`_|])")
+# reStructuredText: characters that start or end inline markup, and the colon after
+# a scheme, which would make ``javascript:...`` (or any web address) a link
+_RST_INLINE = re.compile(r"([\\*`_|:])")
 # a line that reStructuredText would read as a list item, field, option, comment, ...
 _RST_LINE_START = re.compile(r"[^\w\s]|(\w+|#)[.)](\s|$)")
 # Markdown (CommonMark with MyST's roles and math): characters with a meaning anywhere in a line
@@ -83,8 +87,6 @@ def rst_escape(text: str) -> str:
     escaped = _RST_INLINE.sub(r"\\\1", text)
     if _RST_LINE_START.match(escaped) and not escaped.startswith("\\"):
         escaped = "\\" + escaped
-    if escaped.endswith("::"):  # would announce a literal block
-        escaped = escaped[:-1] + "\\:"
     return escaped
 
 

@@ -24,8 +24,7 @@ which in practice_bidding's own formulas and in the chimaera system's are
 redeal's playing tricks: BML's ``playing tricks``.
 
 :func:`read_system` reads the XML into :class:`XmlBid` trees whose tests say
-exactly what practice_bidding checks (:func:`accepts` checks a hand the way
-practice_bidding does); :func:`condition_text` writes a test in BML's
+exactly what practice_bidding checks; :func:`condition_text` writes a test in BML's
 condition language, and :func:`to_document` makes the BML model. What BML
 cannot say (HCP or points from the ``formulas`` Python file, which is never
 run, and ``<formula>`` elements, which practice_bidding does not evaluate
@@ -45,8 +44,9 @@ from dataclasses import dataclass, field
 from typing import Union
 from xml.parsers import expat
 
+from ..language.bidtable import MAX_TABLE_DEPTH
 from ..language.calls import Call
-from ..language.conditions import STANDARD, Condition, Hand, Scale, parse_condition
+from ..language.conditions import MAX_CONDITION_NESTING, STANDARD, Condition, Scale, parse_condition
 from ..language.errors import BMLError, Kind, Location
 from ..language.model import BidNode, BidTable, Description, Document, Metadata, TableCall
 
@@ -54,7 +54,6 @@ __all__ = [
     "CHIMAERA",
     "XmlBid",
     "XmlSystem",
-    "accepts",
     "condition_text",
     "read_system",
     "to_document",
@@ -276,8 +275,15 @@ class _Reader:
         return scale, points
 
     # -- bids
-    def bid(self, element: ET.Element) -> XmlBid | None:
+    def bid(self, element: ET.Element, depth: int = 1) -> XmlBid | None:
         line = self.line(element)
+        if depth > MAX_TABLE_DEPTH:
+            self.system.problem(
+                f"<bid> elements nested more than {MAX_TABLE_DEPTH} deep (an auction of more than "
+                f"{MAX_TABLE_DEPTH} calls, which BML does not keep); this bid and its answers are left out",
+                line,
+            )
+            return None
         value = _text(element.find("value"))
         try:
             call = Call.parse(value)
@@ -297,7 +303,7 @@ class _Reader:
                 )
         bid = XmlBid(call, _text(element.find("desc")), self.bid_test(element, call), line)
         for child in element.findall("bid"):
-            answer = self.bid(child)
+            answer = self.bid(child, depth + 1)
             if answer is not None:
                 _add_unique(self.system, bid.children, answer)
         return bid
@@ -331,9 +337,15 @@ class _Reader:
         first = AnyOf(tuple(includes), includes[0].line) if len(includes) > 1 else includes[0]
         return AllOf((first, *excludes), first.line) if excludes else first
 
-    def logical(self, element: ET.Element) -> XmlTest:
+    def logical(self, element: ET.Element, depth: int = 1) -> XmlTest:
         line = self.line(element)
-        parts = self.parts(element, logical=True)
+        if depth > MAX_CONDITION_NESTING:
+            return Uncarried(
+                f"<and>, <or> and <not> nested more than {MAX_CONDITION_NESTING} deep, which no hand needs "
+                "and BML's conditions do not take",
+                line,
+            )
+        parts = self.parts(element, logical=True, depth=depth)
         if element.tag == "and":
             return AllOf(tuple(parts), line)
         if element.tag == "or":
@@ -342,12 +354,12 @@ class _Reader:
             return Uncarried(f"<not> holds {len(parts)} conditions; it takes exactly one", line)
         return NoneOf(parts[0], line)
 
-    def parts(self, element: ET.Element, *, logical: bool) -> list[XmlTest]:
+    def parts(self, element: ET.Element, *, logical: bool, depth: int = 0) -> list[XmlTest]:
         """The tests in a condition, in the order written (all must hold, so the order changes nothing)."""
         found: list[XmlTest] = []
         for child in element:
             if logical and child.tag in ("and", "or", "not"):
-                found.append(self.logical(child))
+                found.append(self.logical(child, depth + 1))
             elif child.tag == "evaluation":
                 found.extend(self.evaluation(method) for method in child)
             elif child.tag == "formula":
@@ -457,99 +469,6 @@ def _formula(text: str, line: int) -> XmlTest:
     if not re.search("[a-z]", written):
         return Uncarried(f"the formula '{text}' names no suit", line)
     return Formula(sides[0], operators[0], sides[1], line)
-
-
-# --------------------------------------------------------------------------
-# Checking a hand as practice_bidding does (independent of BML's conditions)
-
-
-def _lengths(hand: Hand) -> dict[str, int]:
-    return {suit: len(holding) for suit, holding in zip(SUIT_NAMES, hand.holdings, strict=True)}
-
-
-def _count(hand: Hand, scale: Scale) -> float:
-    values = dict(zip("AKQJT", scale.values, strict=True))
-    return sum(values.get(card, 0) for holding in hand.holdings for card in holding)
-
-
-def _evaluate(method: str, hand: Hand, system: XmlSystem) -> float:
-    """``<hcp>``, ``<points>`` or ``<tricks>`` of ``hand``, counted as the root says."""
-    if method == "tricks":
-        return hand.playing_tricks()
-    value = _count(hand, system.scale)
-    if method == "points" and system.points == "freakiness":
-        return value + hand.freakiness / 2 - 0.5
-    if method == "points":
-        return value + sum(max(length - 4, 0) for length in _lengths(hand).values())
-    return value
-
-
-def _shape_fits(shape: str, lengths: list[int]) -> bool:
-    """A redeal shape such as ``(54)xx``: each group's suits, in any order, have its lengths."""
-    position = 0
-    for group in re.findall(r"\(([0-9x]+)\)|([0-9x])", shape):
-        places = group[0] or group[1]
-        held = sorted(lengths[position : position + len(places)])
-        position += len(places)
-        pool = list(held)
-        for place in places:
-            if place == "x":
-                continue
-            if int(place) not in pool:
-                return False
-            pool.remove(int(place))
-    return True
-
-
-def _arithmetic(side: str, lengths: dict[str, int]) -> float:
-    total = 0.0
-    for sign, term in re.findall(r"([-+]?)([^-+]+)", side):
-        product = 1.0
-        for factor in term.split("*"):
-            product *= lengths[factor] if factor in lengths else float(factor)
-        total += -product if sign == "-" else product
-    return total
-
-
-_COMPARE = {
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-}
-
-
-def accepts(test: XmlTest | None, hand: Hand, system: XmlSystem) -> bool:
-    """Whether practice_bidding's robot would take the bid with ``hand`` (``None``: never)."""
-    if test is None:
-        return False
-    lengths = _lengths(hand)
-    if isinstance(test, Evaluation):
-        return test.low <= _evaluate(test.method, hand, system) <= test.high
-    if isinstance(test, SuitLength):
-        return test.low <= lengths[test.suit] <= test.high
-    if isinstance(test, GeneralShape):
-        balanced = sorted(lengths.values(), reverse=True) in ([4, 3, 3, 3], [4, 4, 3, 2], [5, 3, 3, 2])
-        return {"balanced": balanced, "unbalanced": not balanced}.get(test.name, True)
-    if isinstance(test, Shapes):
-        shape = [lengths[suit] for suit in SUIT_NAMES]
-        result = False
-        for sign, written in test.terms:
-            result = (
-                (result or _shape_fits(written, shape)) if sign == "+" else (result and not _shape_fits(written, shape))
-            )
-        return result
-    if isinstance(test, Formula):
-        return bool(_COMPARE[test.operator](_arithmetic(test.left, lengths), _arithmetic(test.right, lengths)))
-    if isinstance(test, AllOf):
-        return all(accepts(part, hand, system) for part in test.parts)
-    if isinstance(test, AnyOf):
-        return any(accepts(part, hand, system) for part in test.parts)
-    if isinstance(test, NoneOf):
-        return not accepts(test.part, hand, system)
-    raise ValueError(f"line {test.line}: {test.reason}")
 
 
 # --------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .calls import Call, CallKind, Strain, spell_suits
-from .conditions import Condition, find_condition, parse_condition
+from .conditions import Condition, condition_opening, find_condition, parse_condition, shown
 from .errors import BMLError, Location, Problems
 from .model import ANY_VULNERABILITY, BidNode, BidTable, Description, Seat, TableCall, Vulnerability
 from .reader import Line
@@ -52,7 +52,7 @@ _STEPS = re.compile(r"(\d+)\s*steps?", re.IGNORECASE)
 _VARIABLE = re.compile(r"([1-7])(om|oM|m|M|[XYZxyz])")
 _COLOURS = re.compile(r"([1-7])(red|black)", re.IGNORECASE)
 _STRAINS = re.compile(r"([1-7])([CDHSN]{2,5})")
-_ROW = re.compile(r"^(\s*)((?:[^\s={]|\{[^}]*\})+)\s*(=\s*)?(.*?)\s*$")
+_ROW = re.compile(r"^(\s*)((?:[^\s={]|\{[^}]*\})+)\s*(=\s*)?((?:.*\S)?)\s*$")
 #: What an opponents' call means, in braces after it: ``(2C{Landy})``.
 _DASHES_OUTSIDE_BRACES = re.compile(r"-(?![^{]*\})")
 _QUALIFIED = re.compile(r"(.+?)\{([^{}]*)\}")
@@ -65,7 +65,7 @@ TEXT_MARK = "\\"
 _ALERT = re.compile(r"!(?:\s+|$)")
 #: A suit symbol at the start of a meaning (``!h 5+``, ``!s/!h``): never an alert prefix.
 _LEADING_SUIT = re.compile(r"![cdhs](?![a-z])")
-_COMMAND = re.compile(r"^\s*#\s*([A-Za-z]+)\b\s*(.*?)\s*$")
+_COMMAND = re.compile(r"^\s*#\s*([A-Za-z]+)\b\s*((?:.*\S)?)\s*$")
 #: A call written as a Markdown link, ``[1D](#1C--1D)``: no call.
 _LINK = re.compile(r"\[([^\]]*)\]\(")
 
@@ -568,7 +568,7 @@ class TableParser:
         words, written = find_condition(text)
         if written is None:
             self._warn_if_condition_in_text(text, location)
-            return text
+            return words
         try:
             condition = parse_condition(written, location)
         except BMLError as error:
@@ -580,14 +580,14 @@ class TableParser:
     def _warn_if_condition_in_text(self, text: str, location: Location) -> None:
         """A ``{{`` that opens no condition (not closed, or not at the end of the meaning) is
         most likely a typo: said, and the text kept as written, shown in the meaning."""
-        opened = text.find("{{")
+        opened = condition_opening(text)
         if opened < 0:
             return
         written = text[opened:]
         if "}}" not in written:
-            why = f"the hand condition '{written}' has no closing }}}}"
+            why = f"the hand condition '{shown(written)}' has no closing }}}}"
         else:
-            why = f"a hand condition must end the meaning, and '{written}' goes on after its }}}}"
+            why = f"a hand condition must end the meaning, and '{shown(written)}' goes on after its }}}}"
         self.problems.report(f"{why}: it is kept as words of the meaning, and no hand is checked against it", location)
 
 

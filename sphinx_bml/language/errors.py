@@ -9,8 +9,28 @@ row costs that row only.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+
+def one_line(message: str) -> str:
+    """``message`` with the characters that would break or hide a line of a
+    build's output or of a terminal (line and paragraph separators, form feeds,
+    escape sequences that retitle or clear a terminal, other control characters,
+    quoted from what the user wrote or from a file read) shown as escapes: ``\\u2028``, ``\\u001b``."""
+    if message.isprintable():  # no control character nor separator but the space: nothing to show
+        return message
+    return "".join(f"\\u{ord(char):04x}" if unicodedata.category(char) in _INVISIBLE else char for char in message)
+
+
+def shown_lines(text: str) -> str:
+    """``text`` for a terminal: its lines kept, each shown as :func:`one_line` shows it."""
+    return "\n".join(one_line(line) for line in text.split("\n"))
+
+
+#: Control characters, line and paragraph separators.
+_INVISIBLE = frozenset({"Cc", "Zl", "Zp"})
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -120,9 +140,10 @@ class BMLError(Exception):
         return self
 
     def __str__(self) -> str:
+        """The problem as a command prints it: ``file:line: message``, on one line (:func:`one_line`)."""
         if self.location is None:
-            return self.message
-        return f"{self.location}: {self.message}"
+            return one_line(self.message)
+        return one_line(f"{self.location}: {self.message}")
 
 
 @dataclass

@@ -45,13 +45,13 @@ from .model import (
 )
 from .reader import Line, Reader, Source
 
-_HEADING = re.compile(r"^(\*+)\s+(.*?)\s*$")
+_HEADING = re.compile(r"^(\*+)\s+((?:.*\S)?)\s*$")
 #: ``***Heading`` with no space after the stars, as bridge-markup reads it: a heading
 #: when it starts a block and no other star follows on the line (``*bold* text`` and
 #: ``*Note:* text`` stay paragraphs that start in bold).
-_HEADING_UNSPACED = re.compile(r"^(\*+)([^\s*][^*]*?)\s*$")
-_METADATA = re.compile(r"^\s*#\+(\w+):\s*(.*?)\s*$")
-_STATE = re.compile(r"^\s*#\s*(VUL|SEAT)\b\s*(.*?)\s*$")
+_HEADING_UNSPACED = re.compile(r"^(\*+)([^\s*](?:[^*]*[^\s*])?)\s*$")
+_METADATA = re.compile(r"^\s*#\+(\w+):\s*((?:.*\S)?)\s*$")
+_STATE = re.compile(r"^\s*#\s*(VUL|SEAT)\b\s*((?:.*\S)?)\s*$")
 _BULLET = re.compile(r"^\s*-(\s+|$)")
 _NUMBER = re.compile(r"^\s*\d+\.(\s+|$)")
 _RULE = re.compile(r"[-+=: ]*")

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .errors import Kind, Location, Problems
 
-INCLUDE_LINE = re.compile(r"^\s*#\s*INCLUDE\b\s*(.*?)\s*$")
+INCLUDE_LINE = re.compile(r"^\s*#\s*INCLUDE\b\s*((?:.*\S)?)\s*$")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 #: How many lines one document may take in through ``#INCLUDE``, counting

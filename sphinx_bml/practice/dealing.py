@@ -18,6 +18,25 @@ from .robot import Contract
 NEEDS_ENDPLAY = "bml-practice needs endplay: pip install 'sphinx-bml[practice]'"
 
 
+#: endplay deals with numpy's random generator, which takes seeds from 0 to 2**32 - 1.
+MAX_SEED = 2**32 - 1
+
+
+def seed_of(written: str) -> int:
+    """The seed ``written`` (on the command line, in a ``:seed:`` option); a :class:`ValueError`
+    in plain words for anything but a whole number from 0 to :data:`MAX_SEED`."""
+    text = (written or "").strip()
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_SEED:
+        raise ValueError(
+            f"'{text}' is not a seed: give a whole number from 0 to {MAX_SEED} (the same seed deals the same boards)"
+        )
+    return value
+
+
 class PracticeUnavailable(RuntimeError):
     """endplay is not installed."""
 

@@ -10,14 +10,13 @@ they are declared, and the reference page lists them from there.
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from docutils import nodes
 from sphinx.util import logging
 
-from ..language.errors import BMLError, Kind, Location
+from ..language.errors import BMLError, Kind, Location, one_line
 
 logger = logging.getLogger(__name__)
 
@@ -47,21 +46,8 @@ class Place:
 
 def warn(kind: Kind, message: str, location: WarningLocation) -> None:
     """The one way sphinx-bml warns: ``message`` as a ``bml.<kind>`` warning at ``location``,
-    on one line (see :func:`one_line`)."""
+    on one line (see :func:`~sphinx_bml.language.errors.one_line`, the rule the commands follow too)."""
     logger.warning(one_line(message), type=WARNING_TYPE, subtype=kind.value, location=location)
-
-
-def one_line(message: str) -> str:
-    """``message`` with the characters that would break or hide a line of the
-    build's output (line and paragraph separators, form feeds, other control
-    characters, quoted from what the user wrote) shown as escapes: ``\\u2028``."""
-    if message.isprintable():  # no control character nor separator but the space: nothing to show
-        return message
-    return "".join(f"\\u{ord(char):04x}" if unicodedata.category(char) in _INVISIBLE else char for char in message)
-
-
-#: Control characters, line and paragraph separators.
-_INVISIBLE = frozenset({"Cc", "Zl", "Zp"})
 
 
 #: The problems reported since the documents began to be read: a file that two

@@ -177,8 +177,12 @@ def test_nothing_readable_writes_nothing(partner: Path, capsys: pytest.CaptureFi
     partner.write_text("garbage\nmore garbage\n", encoding="utf-8")
     assert run("partner.bss") == 1
     err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2  # the first line's problem, not one a line
     assert err[0].startswith("partner.bss:1: the first record is not a BSS header")
-    assert err[-1] == "bss2bml: partner.bss: nothing could be read from it; is it a BSS file? Nothing was written."
+    assert err[-1] == (
+        "bss2bml: partner.bss: nothing could be read from it (none of its 2 lines is a BSS record); "
+        "is it a BSS file? Nothing was written."
+    )
     assert (partner.parent / "partner.bml").read_text(encoding="utf-8") == "old"
 
 

@@ -367,3 +367,26 @@ def test_notes_are_comments() -> None:
     text = write_bml(doc(table, TITLE="T"), notes=["BSS: +RKCB.bss", "two\nlines"])
     assert text.startswith("#+TITLE: T\n\n// BSS: +RKCB.bss\n// two lines\n\n#VUL 00")
     assert meanings(text) == [("1C", "0", "00", "Strong")]
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        "Strong {{ 0+ hcp }}",
+        "Weak\\n{{ 6+ hearts }}\\n{{ balanced }}",
+        "{{ 12+ hcp }} strong {{",
+        "a \\\\{{ b }} {{{ c }}",
+        "path C:\\\\{x}\\\\{{y}}",
+        "{{}}",
+    ],
+)
+def test_braces_in_a_description_read_back_as_text(description: str) -> None:
+    """A ``{{`` read from a file is no hand condition: the meaning comes back as written."""
+    bss = f"*00{{Test}}=NYYYYYY\n001N=NYYYYYY0{description}\n"
+    bml, problems = bml_of_bss(bss)
+    assert problems == []
+    document = parse_text(bml, "partner.bml")
+    assert not document.problems, [str(p) for p in document.problems]
+    meaning = "\n".join(line.strip().replace("\\\\", "\\") for line in description.split("\\n"))
+    [found] = expand(document)
+    assert (str(found.sequence), found.description.text, found.condition) == ("1N", meaning, None)

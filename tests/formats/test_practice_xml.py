@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from sphinx_bml.formats.bml_writer import write_bml
-from sphinx_bml.formats.practice_xml import XmlBid, XmlSystem, XmlTest, accepts, read_system, to_document
+from sphinx_bml.formats.practice_xml import XmlBid, XmlSystem, XmlTest, read_system, to_document
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import PASS, Call
 from sphinx_bml.language.conditions import Hand
 from sphinx_bml.language.errors import BMLError
 from sphinx_bml.language.system import System
 from sphinx_bml.practice import Board, Robot
+from tests.formats.practice_bidding import accepts
 from tests.support import needs
 
 HERE = Path(__file__).parent / "practice_xml"

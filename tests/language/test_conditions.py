@@ -7,13 +7,22 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sphinx_bml.formats.bboalert import write_bboalert
 from sphinx_bml.formats.bml_writer import write_bml
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import Strain
-from sphinx_bml.language.conditions import Hand, Scale, find_condition, parse_condition
+from sphinx_bml.language.conditions import (
+    Hand,
+    Scale,
+    condition_opening,
+    escape_braces,
+    find_condition,
+    parse_condition,
+)
 from sphinx_bml.language.errors import BMLError, Kind
 from tests.support import needs
 
@@ -285,3 +294,19 @@ def test_evaluation_agrees_with_endplay_on_random_hands() -> None:
         assert holds("spades > hearts", ours) is (spades > hearts)
         assert holds(f"spades {spades}, hearts {hearts}", ours)
         assert holds("".join(str(len(h)) for h in (hand.spades, hand.hearts, hand.diamonds, hand.clubs)), ours)
+
+
+# -- braces of the meaning -------------------------------------------------------------
+
+
+@given(st.text(alphabet="{}\\ ab", max_size=30))
+def test_braces_written_after_a_backslash_read_back_as_written(text: str) -> None:
+    escaped = escape_braces(text)
+    assert condition_opening(escaped) == -1
+    assert find_condition(escaped) == (text, None)
+
+
+def test_a_backslash_before_a_brace_keeps_the_braces_in_the_meaning() -> None:
+    assert find_condition("Strong \\{{ 0+ hcp }}") == ("Strong {{ 0+ hcp }}", None)
+    assert find_condition("a \\{{ b }} {{ 12+ hcp }}") == ("a {{ b }}", " 12+ hcp ")
+    assert find_condition("C:\\dir {{ 12+ hcp }}") == ("C:\\dir", " 12+ hcp ")

@@ -6,10 +6,13 @@ a traceback; each limit is a constant of the module that applies it.
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.bidtable import MAX_PASTE_DEPTH, MAX_PASTED_ROWS, MAX_STEPS, MAX_TABLE_DEPTH
+from sphinx_bml.language.conditions import MAX_CONDITION_NESTING, MAX_CONDITION_TOKENS, Hand
 from sphinx_bml.language.model import BidNode
 
 
@@ -143,3 +146,78 @@ def test_the_largest_step_count_still_reads() -> None:
     document = parse_text("1C  strong\n  34steps  7NT\n", "t.bml")
     assert not document.problems
     assert [m.sequence.notation() for m in expand(document)] == ["1C", "1C-(P)-7N"]
+
+
+# -- hand conditions ---------------------------------------------------------------
+
+
+def condition_row(condition: str) -> str:
+    """A row whose condition is ``condition``, between two ordinary rows."""
+    return (
+        f"1C  strong\n    {{{{ 16+ hcp }}}}\n1N  15-17\n    {{{{ {condition} }}}}\n2C  weak\n    {{{{ 6+ clubs }}}}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("condition", "said"),
+    [
+        ("(" * 300 + "12+ hcp" + ")" * 300, f"longer than {MAX_CONDITION_TOKENS} words"),
+        ("(" * 25 + "12+ hcp" + ")" * 25, f"nested more than {MAX_CONDITION_NESTING} deep"),
+        ("not " * 1_000 + "12+ hcp", f"longer than {MAX_CONDITION_TOKENS} words"),
+        ("not " * 30 + "12+ hcp", f"nested more than {MAX_CONDITION_NESTING} deep"),
+        ("- " * 30 + "hearts < 3", f"nested more than {MAX_CONDITION_NESTING} deep"),
+        (" + ".join(["hearts"] * 400) + " > 3", f"longer than {MAX_CONDITION_TOKENS} words"),
+    ],
+)
+def test_a_condition_past_the_limits_is_a_located_problem_and_the_rest_stands(condition: str, said: str) -> None:
+    document = parse_text(condition_row(condition), "t.bml")
+    (problem,) = [str(p) for p in document.problems]
+    assert problem.startswith("t.bml:4: the hand condition {{")
+    assert said in problem
+    assert len(problem) < 300  # the condition is quoted cut short, not 80 KB of it
+    system = expand(document)
+    pickle.loads(pickle.dumps((document, system)))  # what a Sphinx environment does with it
+    conditions = {str(meaning.sequence): meaning.condition for meaning in system}
+    assert conditions["1N"] is None
+    assert conditions["1C"] is not None and conditions["2C"] is not None
+
+
+def test_a_condition_at_the_limits_is_read_checked_and_pickled_deep_in_a_table() -> None:
+    nested = "(" * (MAX_CONDITION_NESTING - 1) + "12+ hcp" + ")" * (MAX_CONDITION_NESTING - 1)
+    terms = (MAX_CONDITION_TOKENS - 2 * MAX_CONDITION_NESTING - 6) // 2  # the whole is just within the limit
+    long_sum = " + ".join(["hearts"] * terms) + " >= 0"
+    rows = ["1C  strong"] + ["  " * depth + "P  pass" for depth in range(1, MAX_TABLE_DEPTH - 1)]
+    indent = " " * (2 * (MAX_TABLE_DEPTH - 1))
+    rows += [f"{indent}1H  hearts", f"{indent}    {{{{ {nested} and not not {long_sum} }}}}"]
+    document = parse_text("\n".join(rows) + "\n", "t.bml")
+    assert not list(document.problems)
+    system = expand(document)
+    (meaning,) = [meaning for meaning in system if meaning.condition is not None]
+    assert meaning.condition is not None
+    assert meaning.condition.holds(Hand.from_pbn("AKQ2.K432.Q32.32"))
+    pickle.loads(pickle.dumps((document, system)))
+    assert meaning.condition.describe().startswith("12+ HCP")
+
+
+# -- one long line: read in time linear in its length ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("1C = a " + "{" * 200_000 + "\n", "has no closing }}"),
+        ("1C{" + "{" * 200_000 + "\n", "has no closing }}"),
+        ("1C = a" + " " * 200_000 + "b\n", ""),
+        ("* a" + " " * 200_000 + "b\n", ""),
+        ("#+TITLE: a" + " " * 200_000 + "b\n", ""),
+        ("#VUL a" + " " * 200_000 + "b\n", "not a vulnerability"),
+        ("#CUT a\n1C x\n#ENDCUT\n1C = y\n#PASTE a" + " " * 200_000 + "b\n", "not a replacement"),
+    ],
+    ids=["braces", "braces-in-call", "row", "heading", "title", "vul", "paste"],
+)
+def test_one_long_line_is_read_at_once(text: str, said: str) -> None:
+    """Each used to take minutes (80,000 characters: 12 to 26 s, growing with the square)."""
+    problems = messages(text)
+    assert (said in problems[0]) if said else not problems
+    if "{{" in text:
+        assert len(problems[0]) < 300  # the braces are quoted cut short

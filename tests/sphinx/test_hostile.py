@@ -136,3 +136,28 @@ def test_a_warning_quoting_a_line_separator_stays_one_line(make_app: type[Sphinx
     (warning,) = located_warnings(app)  # fails if the message were split in two lines
     assert "\u2028" not in warning[3]
     assert one_line("'x\u2028y\x0cz'") == "'x\\u2028y\\u000cz'"
+
+
+def test_conditions_past_their_limits_are_warnings_and_the_site_builds(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    """300 brackets, 1,000 nots and a sum of 400 terms stopped the build with "Recursion error!"."""
+    conditions = ["(" * 300 + "12+ hcp" + ")" * 300, "not " * 1_000 + "12+ hcp", " + ".join(["hearts"] * 400) + " > 3"]
+    rows = "".join(
+        f"{call}  meaning {word}\n    {{{{ {text} }}}}\n"
+        for call, word, text in zip(("1C", "1D", "1H"), ("one", "two", "three"), conditions, strict=True)
+    )
+    source = project(
+        tmp_path, "Notes\n=====\n\n.. toctree::\n\n   notes\n", notes__bml=rows + "1S  spades\n    {{ 5+ spades }}\n"
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    warnings = located_warnings(app)
+    assert [(file, line, kind) for file, line, kind, _ in warnings] == [
+        ("notes.bml", 2, "bml.syntax"),
+        ("notes.bml", 4, "bml.syntax"),
+        ("notes.bml", 6, "bml.syntax"),
+    ]
+    assert all("cannot be read: it is longer than 200 words, numbers and signs" in w[3] for w in warnings)
+    page = (Path(app.outdir) / "notes.html").read_text(encoding="utf-8")
+    assert "meaning one" in page and "meaning three" in page and "5+ spades" in page

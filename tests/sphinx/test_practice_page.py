@@ -147,3 +147,19 @@ def test_notes_without_conditions_and_a_bad_count_are_warnings(tmp_path: Path) -
 def test_the_example_site_has_a_practice_page() -> None:
     assert "practice" in (EXAMPLE_SITE / "index.rst").read_text(encoding="utf-8")
     assert ".. bml-practice:: 6" in (EXAMPLE_SITE / "practice.rst").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("seed", ["20261125120000", "-1", "4294967296", "seven"])
+def test_a_seed_out_of_range_is_a_warning_and_the_page_is_dealt(tmp_path: Path, seed: str) -> None:
+    needs("endplay")
+    app = build(make_site(tmp_path, options=f"   :seed: {seed}"))
+    assert located_warnings(app) == [
+        (
+            "practice.rst",
+            4,
+            "bml.directive",
+            f"bml-practice :seed: '{seed}' is not a seed: give a whole number from 0 to 4294967295 "
+            "(the same seed deals the same boards); the seed is made from the page's name",
+        )
+    ]
+    assert len(boards(app)) == 5

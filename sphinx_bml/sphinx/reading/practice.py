@@ -46,7 +46,7 @@ from ...language.notation import SUIT_GLYPHS, call_label, short_notation
 from ...language.site import Site
 from ...language.system import Meaning
 from ...practice.boards import SEATS, Board
-from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, deals
+from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, deals, seed_of
 from ...practice.robot import Choice, Robot
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
@@ -69,7 +69,7 @@ class BMLPractice(SphinxDirective):
     """``.. bml-practice:: N``: a placeholder, filled when the whole site is read."""
 
     optional_arguments = 1
-    option_spec: ClassVar[dict[str, Any]] = {"seed": directives.nonnegative_int, "seat": _seat}
+    option_spec: ClassVar[dict[str, Any]] = {"seed": directives.unchanged, "seat": _seat}
 
     def run(self) -> list[nodes.Node]:
         count = 6
@@ -85,7 +85,16 @@ class BMLPractice(SphinxDirective):
                     self.get_location(),
                 )
                 count = 6
-        seed = self.options.get("seed", zlib.crc32(self.env.docname.encode("utf-8")))
+        seed = zlib.crc32(self.env.docname.encode("utf-8"))
+        if "seed" in self.options:
+            try:
+                seed = seed_of(self.options["seed"])
+            except ValueError as error:
+                warn(
+                    Kind.DIRECTIVE,
+                    f"bml-practice :seed: {error}; the seed is made from the page's name",
+                    self.get_location(),
+                )
         placeholder = nodes.container(classes=[_CLASS])
         placeholder["bml_practice"] = {
             "boards": count,

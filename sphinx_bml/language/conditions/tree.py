@@ -1,0 +1,272 @@
+"""The condition tree: suits, quantities, tests, and a row's :class:`Condition`.
+
+A test is a tree of frozen dataclasses: :class:`InRange` (``15-17 hcp``),
+:class:`Compare` (``hearts > spades``), :class:`ShapeClass`
+(``balanced``), :class:`ShapePattern` (``(54)xx``), and :class:`All`,
+:class:`Any_` and :class:`Not` over them. A suit is a :class:`SuitRef`:
+a concrete strain, or a pattern's variable (``M``, ``oM``, ``X``, ``suit``)
+that :meth:`Condition.bind` fills in and evaluation tries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Union
+
+from ..calls import SUITS, Strain
+from ..errors import Location
+from .hands import STANDARD, Hand, Scale
+
+
+@dataclass(frozen=True)
+class SuitRef:
+    """A suit: a concrete one, or the name of a pattern's suit (``M``, ``suit``…)."""
+
+    strain: Strain | None = None
+    variable: str | None = None
+
+    def candidates(self) -> tuple[Strain, ...]:
+        if self.strain is not None:
+            return (self.strain,)
+        return VARIABLE_SUITS.get(self.variable or "", SUITS)
+
+    @property
+    def words(self) -> str:
+        if self.strain is not None:
+            return _SUIT_WORDS[self.strain]
+        return _FREE_WORDS.get(self.variable or "suit", "a suit")
+
+
+VARIABLE_SUITS: dict[str, tuple[Strain, ...]] = {
+    "M": (Strain.HEARTS, Strain.SPADES),
+    "oM": (Strain.HEARTS, Strain.SPADES),
+    "m": (Strain.CLUBS, Strain.DIAMONDS),
+    "om": (Strain.CLUBS, Strain.DIAMONDS),
+}
+MAJORS = (Strain.HEARTS, Strain.SPADES)
+MINORS = (Strain.CLUBS, Strain.DIAMONDS)
+_FREE_WORDS = {"M": "a major", "oM": "the other major", "m": "a minor", "om": "the other minor", "suit": "the suit bid"}
+_SUIT_WORDS = {Strain.SPADES: "spades", Strain.HEARTS: "hearts", Strain.DIAMONDS: "diamonds", Strain.CLUBS: "clubs"}
+VARIABLES = ("M", "m", "oM", "om", "X", "Y", "Z", "suit")
+
+
+@dataclass(frozen=True)
+class Number:
+    value: float
+
+
+@dataclass(frozen=True)
+class Strength:
+    """HCP or points (HCP plus length, or with ``freakiness`` HCP plus freakiness) on a scale."""
+
+    points: bool = False
+    scale: Scale = STANDARD
+    freakiness: bool = False
+
+    @property
+    def words(self) -> str:
+        name = ("points counting freakiness" if self.freakiness else "points") if self.points else "HCP"
+        return name if self.scale.is_standard else f"{name} ({self.scale.written})"
+
+
+@dataclass(frozen=True)
+class Tricks:
+    """Pavlicek's playing tricks in the hand, or in one suit."""
+
+    suit: SuitRef | None = None
+
+    @property
+    def words(self) -> str:
+        return "playing tricks" if self.suit is None else f"playing tricks in {self.suit.words}"
+
+
+@dataclass(frozen=True)
+class Freakiness:
+    """Pavlicek's freakness of the hand's shape (:attr:`Hand.freakiness`)."""
+
+    words = "freakiness"
+
+
+@dataclass(frozen=True)
+class Length:
+    suit: SuitRef
+
+
+Quantity = Union[Strength, Length, Tricks, Freakiness]  # noqa: UP007 - a runtime alias
+
+
+@dataclass(frozen=True)
+class Arithmetic:
+    operator: str  # "+", "-", "*"
+    left: Expression
+    right: Expression
+
+
+Expression = Union[Number, Strength, Length, Tricks, Freakiness, Arithmetic]  # noqa: UP007 - a runtime alias
+
+
+@dataclass(frozen=True)
+class InRange:
+    """``15-17 hcp``, ``6+ M``: a quantity between two bounds (``None``: no bound)."""
+
+    quantity: Quantity
+    low: float | None
+    high: float | None
+
+
+@dataclass(frozen=True)
+class Compare:
+    operator: str  # "<", "<=", ">", ">=", "==", "!="
+    left: Expression
+    right: Expression
+
+
+@dataclass(frozen=True)
+class ShapeClass:
+    name: str  # "balanced", "semi-balanced", "unbalanced", "any"
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place of a shape: a length (``None`` for ``x``) and the suit it names, if any."""
+
+    length: int | None
+    suit: SuitRef | None = None
+
+
+@dataclass(frozen=True)
+class ShapePattern:
+    """Four places spades first; places in one group may come in any order."""
+
+    written: str
+    groups: tuple[tuple[Place, ...], ...]
+
+
+@dataclass(frozen=True)
+class All:
+    parts: tuple[Test, ...]
+
+
+@dataclass(frozen=True)
+class Any_:
+    parts: tuple[Test, ...]
+
+
+@dataclass(frozen=True)
+class Not:
+    part: Test
+
+
+Test = Union[InRange, Compare, ShapeClass, ShapePattern, All, Any_, Not]  # noqa: UP007 - a runtime alias
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A row's hand condition: the test, as written, and where."""
+
+    test: Test
+    source: str
+    location: Location | None = field(default=None, compare=False)
+
+    def holds(self, hand: Hand) -> bool:
+        """Whether ``hand`` meets the condition; a suit no pattern gave may be any of its suits."""
+        from .evaluation import holds
+
+        return holds(self.test, hand)
+
+    def bind(self, variables: Mapping[str, Strain], suit: Strain | None = None) -> Condition:
+        """The condition with the pattern's suits filled in (``suit``: the row's bid's strain)."""
+        given = dict(variables)
+        for name, other, pair in (("M", "oM", MAJORS), ("m", "om", MINORS)):
+            if name in given and other not in given and given[name] in pair:
+                given[other] = pair[1 - pair.index(given[name])]
+        if suit is not None and suit.is_suit:
+            given["suit"] = suit
+        if not given:
+            return self
+        return replace(self, test=_bind(self.test, given))
+
+    def describe(self) -> str:
+        """The condition in plain words: ``15–17 HCP, balanced``."""
+        from .wording import describe
+
+        return describe(self.test)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+# -- what a test names, and its suits filled in
+
+
+def free_variables(test: Test) -> set[str]:
+    return {ref.variable or "suit" for ref in suit_refs(test) if ref.strain is None}
+
+
+def _expression_refs(expression: Expression) -> Iterator[SuitRef]:
+    if isinstance(expression, (Length, Tricks)):
+        if expression.suit is not None:
+            yield expression.suit
+    elif isinstance(expression, Arithmetic):
+        yield from _expression_refs(expression.left)
+        yield from _expression_refs(expression.right)
+
+
+def suit_refs(test: Test) -> Iterator[SuitRef]:
+    if isinstance(test, InRange):
+        yield from _expression_refs(test.quantity)
+    elif isinstance(test, Compare):
+        yield from _expression_refs(test.left)
+        yield from _expression_refs(test.right)
+    elif isinstance(test, ShapePattern):
+        yield from (place.suit for group in test.groups for place in group if place.suit is not None)
+    elif isinstance(test, (All, Any_)):
+        for part in test.parts:
+            yield from suit_refs(part)
+    elif isinstance(test, Not):
+        yield from suit_refs(test.part)
+
+
+def _bind_ref(ref: SuitRef, given: Mapping[str, Strain]) -> SuitRef:
+    name = ref.variable or "suit"
+    if ref.strain is None and name in given:
+        return SuitRef(strain=given[name])
+    return ref
+
+
+def _bind_quantity(quantity: Quantity, given: Mapping[str, Strain]) -> Quantity:
+    if isinstance(quantity, Length):
+        return Length(_bind_ref(quantity.suit, given))
+    if isinstance(quantity, Tricks) and quantity.suit is not None:
+        return Tricks(_bind_ref(quantity.suit, given))
+    return quantity
+
+
+def _bind_expression(expression: Expression, given: Mapping[str, Strain]) -> Expression:
+    if isinstance(expression, Arithmetic):
+        left, right = _bind_expression(expression.left, given), _bind_expression(expression.right, given)
+        return Arithmetic(expression.operator, left, right)
+    if isinstance(expression, Number):
+        return expression
+    return _bind_quantity(expression, given)
+
+
+def _bind(test: Test, given: Mapping[str, Strain]) -> Test:
+    if isinstance(test, InRange):
+        return replace(test, quantity=_bind_quantity(test.quantity, given))
+    if isinstance(test, Compare):
+        return Compare(test.operator, _bind_expression(test.left, given), _bind_expression(test.right, given))
+    if isinstance(test, ShapePattern):
+        groups = tuple(
+            tuple(Place(place.length, None if place.suit is None else _bind_ref(place.suit, given)) for place in group)
+            for group in test.groups
+        )
+        return replace(test, groups=groups)
+    if isinstance(test, All):
+        return All(tuple(_bind(part, given) for part in test.parts))
+    if isinstance(test, Any_):
+        return Any_(tuple(_bind(part, given) for part in test.parts))
+    if isinstance(test, Not):
+        return Not(_bind(test.part, given))
+    return test
