@@ -1,0 +1,159 @@
+"""What changed between two versions of a system: sequences added, removed and changed.
+
+Two :class:`~sphinx_bml.language.system.System` values are compared
+sequence by sequence, at each seat and vulnerability (a meaning for 3rd or
+4th seat is another sequence than the same auction in any seat, as in the
+notes). Only sequences with a meaning count: a row left blank, or a shorter
+auction that a table merely continues, says nothing a partner has to learn.
+
+A sequence is *changed* when its meaning says something else (other words;
+spacing does not count, as for the notes' own contradictions), its hand
+condition is another one, or it is alertable in one version and not in the
+other. It does not matter where the meaning is written: a table moved to
+another file, or a ``#PASTE`` that now gives the same words, is no change.
+
+The changes are grouped by opening (the first call that is not a pass, and
+who makes it), the groups in the order of bids, ours before theirs, and the
+changes in each group in the order of their calls.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .calls import PASS, Call, Sequence
+from .model import Seat, Vulnerability
+from .notation import call_label
+from .system import Key, Meaning, System, says_the_same
+
+
+class ChangeKind(enum.Enum):
+    """What happened to a sequence from the old version to the new."""
+
+    ADDED = "added"
+    REMOVED = "removed"
+    CHANGED = "changed"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One sequence that differs; ``old`` or ``new`` is ``None`` where it has no meaning."""
+
+    kind: ChangeKind
+    old: Meaning | None
+    new: Meaning | None
+
+    @property
+    def meaning(self) -> Meaning:
+        """The meaning that names the sequence (the new one where there is one)."""
+        meaning = self.new or self.old
+        assert meaning is not None
+        return meaning
+
+    @property
+    def sequence(self) -> Sequence:
+        return self.meaning.sequence
+
+    @property
+    def seat(self) -> Seat:
+        return self.meaning.seat
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        return self.meaning.vulnerability
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """The first call of an auction that is not a pass, and whether we make it."""
+
+    call: Call
+    ours: bool
+
+    @property
+    def label(self) -> str:
+        """``1♣`` when we open, ``(1♠)`` when they do."""
+        shown = call_label(self.call)
+        return shown if self.ours else f"({shown})"
+
+
+@dataclass
+class Comparison:
+    """Everything that differs between two systems, and their titles."""
+
+    old_title: str = ""
+    new_title: str = ""
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def same(self) -> bool:
+        """No sequence differs (the titles may)."""
+        return not self.changes
+
+    @property
+    def other_system(self) -> bool:
+        """Both versions have a title, and the titles differ: two systems, not two versions of one."""
+        return bool(self.old_title and self.new_title) and self.old_title.strip() != self.new_title.strip()
+
+    def count(self, kind: ChangeKind) -> int:
+        return sum(1 for change in self.changes if change.kind is kind)
+
+    def by_opening(self) -> Iterator[tuple[Opening, list[Change]]]:
+        """The changes grouped by opening, in order (see the module's notes)."""
+        groups: dict[Opening, list[Change]] = {}
+        for change in self.changes:
+            groups.setdefault(opening(change.sequence), []).append(change)
+        for key in sorted(groups, key=lambda group: (not group.ours, group.call.rank)):
+            yield key, groups[key]
+
+
+def opening(sequence: Sequence) -> Opening:
+    """The opening of ``sequence``; an auction of passes only opens with its first pass."""
+    for position, call in enumerate(sequence.calls):
+        if call.plain != PASS:
+            return Opening(call.plain, sequence.is_ours(position))
+    return Opening(PASS, sequence.we_open)
+
+
+def differ(old: Meaning, new: Meaning) -> bool:
+    """Whether two meanings of the same sequence say something else (see the module's notes)."""
+    if not says_the_same(old.description, new.description):
+        return True
+    if old.alert != new.alert:
+        return True
+    old_condition = old.condition.source.split() if old.condition else None
+    new_condition = new.condition.source.split() if new.condition else None
+    return old_condition != new_condition
+
+
+def _said(system: System) -> dict[Key, Meaning]:
+    return {meaning.key: meaning for meaning in system if meaning.description or meaning.condition}
+
+
+def compare(old: System, new: System) -> Comparison:
+    """What differs from ``old`` to ``new``, grouped and ordered by :meth:`Comparison.by_opening`."""
+    before, after = _said(old), _said(new)
+    changes: list[Change] = []
+    for key, meaning in before.items():
+        other = after.get(key)
+        if other is None:
+            changes.append(Change(ChangeKind.REMOVED, meaning, None))
+        elif differ(meaning, other):
+            changes.append(Change(ChangeKind.CHANGED, meaning, other))
+    changes.extend(Change(ChangeKind.ADDED, None, meaning) for key, meaning in after.items() if key not in before)
+    changes.sort(key=_order)
+    return Comparison(old.metadata.title, new.metadata.title, changes)
+
+
+def _order(change: Change) -> tuple[object, ...]:
+    sequence = change.sequence
+    start = opening(sequence)
+    return (
+        not start.ours,
+        start.call.rank,
+        tuple(call.rank for call in sequence.calls),
+        list(Seat).index(change.seat),
+        change.vulnerability.code,
+    )
