@@ -13,8 +13,9 @@ other. It does not matter where the meaning is written: a table moved to
 another file, or a ``#PASTE`` that now gives the same words, is no change.
 
 The changes are grouped by opening (the first call that is not a pass, and
-who makes it), the groups in the order of bids, ours before theirs, and the
-changes in each group in the order of their calls.
+who makes it) and ordered as the site's sequence index orders sequences
+(:func:`~sphinx_bml.language.site.by_opening`): our openings before theirs,
+each group in bidding order.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .calls import PASS, Call, Sequence
+from .calls import PASS, Sequence
 from .model import Seat, Vulnerability
 from .notation import call_label
+from .site import GroupKey, bidding_order, opening
 from .system import Key, Meaning, System, says_the_same
 
 
@@ -67,16 +69,19 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Opening:
-    """The first call of an auction that is not a pass, and whether we make it."""
+    """The opening the changes of a group have in common, for reading: ``1♣`` when we open,
+    ``(1♠)`` when they do, ``Pass`` for an auction of passes only."""
 
-    call: Call
-    ours: bool
+    label: str
 
-    @property
-    def label(self) -> str:
-        """``1♣`` when we open, ``(1♠)`` when they do."""
-        shown = call_label(self.call)
-        return shown if self.ours else f"({shown})"
+
+def opening_label(sequence: Sequence) -> str:
+    """The label of the opening of ``sequence`` (see :class:`Opening`)."""
+    (side, _), index = opening(sequence)
+    if index is None:
+        return call_label(PASS)
+    shown = call_label(sequence.calls[index].plain)
+    return shown if side == 0 else f"({shown})"
 
 
 @dataclass
@@ -102,19 +107,12 @@ class Comparison:
 
     def by_opening(self) -> Iterator[tuple[Opening, list[Change]]]:
         """The changes grouped by opening, in order (see the module's notes)."""
-        groups: dict[Opening, list[Change]] = {}
+        groups: dict[GroupKey, list[Change]] = {}
         for change in self.changes:
-            groups.setdefault(opening(change.sequence), []).append(change)
-        for key in sorted(groups, key=lambda group: (not group.ours, group.call.rank)):
-            yield key, groups[key]
-
-
-def opening(sequence: Sequence) -> Opening:
-    """The opening of ``sequence``; an auction of passes only opens with its first pass."""
-    for position, call in enumerate(sequence.calls):
-        if call.plain != PASS:
-            return Opening(call.plain, sequence.is_ours(position))
-    return Opening(PASS, sequence.we_open)
+            groups.setdefault(opening(change.sequence)[0], []).append(change)
+        for group in sorted(groups):
+            changes = groups[group]
+            yield Opening(opening_label(changes[0].sequence)), changes
 
 
 def differ(old: Meaning, new: Meaning) -> bool:
@@ -147,13 +145,5 @@ def compare(old: System, new: System) -> Comparison:
     return Comparison(old.metadata.title, new.metadata.title, changes)
 
 
-def _order(change: Change) -> tuple[object, ...]:
-    sequence = change.sequence
-    start = opening(sequence)
-    return (
-        not start.ours,
-        start.call.rank,
-        tuple(call.rank for call in sequence.calls),
-        list(Seat).index(change.seat),
-        change.vulnerability.code,
-    )
+def _order(change: Change) -> tuple[GroupKey, tuple[int, ...]]:
+    return opening(change.sequence)[0], bidding_order(change.meaning.key)
