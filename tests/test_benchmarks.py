@@ -61,3 +61,13 @@ def test_the_rebuild_floor_keeps_the_site_wide_work() -> None:
     assert kept_ratio == pytest.approx(kept / full, abs=0.01)
     assert 0 < site_build < kept
     assert "without Site.build too:" in printed
+
+
+def test_the_diff_benchmark_compares_two_versions_and_a_build() -> None:
+    printed = run("bench_diff.py", "--sizes", "300", "--runs", "1", "--every", "5")
+    changed = re.search(r"bml-diff finds ([\d,]+) sequences changed", printed)
+    assert changed is not None and int(changed.group(1).replace(",", "")) > 0
+    rows = {line.split(" | ")[0].strip("| "): line for line in printed.splitlines() if line.startswith("| ")}
+    assert {"bml-diff", "bml-diff --json", "bml-diff from .bss", "html build", "bss build"} <= set(rows)
+    html = numbers(rows["html build"].split(" | ", 1)[1])
+    assert html[-1] == 1.0  # the html build against itself

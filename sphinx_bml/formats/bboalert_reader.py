@@ -238,14 +238,14 @@ def _explanation(notes: BBOalertNotes, number: int, line: str, written: str, ext
     if written.count("%") > 1:
         notes.keep(number, line, "the explanation runs a script (%name%): BML has no place for it")
         return None
-    shown = html.unescape(written)
     reasons = []
     if extra and any(extra):
         reasons.append("BBOalert ignores the fields after the explanation")
-    tag = _HTML_TAG.search(shown)
+    tag = _HTML_TAG.search(written)  # a tag as written: an entity (&lt;b&gt;) is text
     if tag:
-        shown = shown[: tag.start()]
+        written = written[: tag.start()]
         reasons.append("BBOalert shows no text after the first HTML tag of an explanation")
+    shown = html.unescape(written)
     tags = _EXPLANATION_TAG.findall(shown)
     if tags:
         shown = _EXPLANATION_TAG.sub("", shown)

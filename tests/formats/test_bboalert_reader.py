@@ -31,6 +31,7 @@ NOTES = """\
     2H  4 !h, may have 4 !s
   2D  Transfer to 2H, or the start of a strong hand with long hearts and slam interest
   3C  Puppet#Stayman @T-like, 50% of the time, 100% sure: C:\\
+  3D  Both <b>minors</b> &amp; more
   (D)
     R  Strength, 10+ hcp: we may double them
   4N  Supercalifragilisticexpialidocious-quantitative-invitation-to-six-no-trump-and-more
