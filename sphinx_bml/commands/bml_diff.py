@@ -36,7 +36,7 @@ from ..language.expansion import expand
 from ..language.notation import context_label, label, short_notation
 from ..language.parser import parse_file
 from ..language.system import Meaning, System
-from ..practice.source import load_system
+from ..practice.source import documents, load_system
 from .bss2bml import BROKEN_PIPE, _silence_stdout
 
 SAME = 0
@@ -110,6 +110,8 @@ def load(path: Path) -> tuple[System, Problems]:
     be read by the project reader the build uses.
     """
     if path.is_dir():
+        if not documents(path):
+            raise CommandError(f"{path} is a folder without notes (no .rst, .md or .bml page): give {EXPECTED}")
         return load_system(path)
     if not path.exists():
         raise CommandError(f"cannot read {path}: there is no such file or folder")

@@ -205,6 +205,19 @@ def test_a_file_of_another_kind_is_a_mistake(
     assert "Traceback" not in err
 
 
+def test_a_folder_without_notes_is_a_mistake(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = write(tmp_path, "good.bml", NOTES)
+    empty = tmp_path / "photos"
+    empty.mkdir()
+    (empty / "deal.jpg").write_bytes(b"\xff\xd8")
+    status, out, err = diff(capsys, empty, good)
+    assert (status, out) == (MISTAKE, "")
+    assert err == (
+        f"bml-diff: {empty} is a folder without notes (no .rst, .md or .bml page): "
+        "give a .bml file, a .bss file or a project folder\n"
+    )
+
+
 def test_a_wrong_option_is_a_mistake(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--colour", "a.bml", "b.bml"])
