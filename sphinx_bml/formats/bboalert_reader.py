@@ -203,11 +203,11 @@ def _read_line(notes: BBOalertNotes, number: int, line: str, fields: list[str], 
         why = "switched on by hand" if not option.tagged else "for seats that BML cannot write as one #SEAT"
         notes.keep(number, line, f"in the option '{option.name}', {why}: BML has no place for it")
         return
-    located = _sequence(tokens, call[0])
-    if located is None:
-        notes.keep(number, line, "four passes before the call: the auction is over")
+    try:
+        sequence, passes_seat = _sequence(tokens, call[0])
+    except BMLError as error:
+        notes.keep(number, line, error.message)
         return
-    sequence, passes_seat = located
     seat = option.seat if option is not None and option.seat is not None else Seat.ANY
     if passes_seat is not None:
         if seat not in (Seat.ANY, passes_seat):
@@ -291,16 +291,23 @@ def _tokens(text: str) -> list[Call] | None:
     return calls
 
 
-def _sequence(context: list[Call], call: Call) -> tuple[Sequence, Seat | None] | None:
+def _sequence(context: list[Call], call: Call) -> tuple[Sequence, Seat | None]:
     """The sequence of a record, and the seat its leading passes give (``None``: no leading passes).
 
-    ``None`` when four passes come before a call."""
+    Raises :class:`BMLError` for an auction that cannot be bid: four passes before the call, a bid
+    not higher than the one before it."""
     calls = [*context, call]
     passes = 0
     while passes < len(calls) - 1 and calls[passes] == PASS:
         passes += 1
     if passes >= 4:
-        return None
+        raise BMLError("four passes before the call: the auction is over")
+    last: Call | None = None
+    for bid in calls:
+        if bid.is_bid:
+            if last is not None and bid.rank <= last.rank:
+                raise BMLError(f"{bid} after {last} is not a sufficient bid: no auction BML can hold")
+            last = bid
     seat = None
     if passes and any(other != PASS for other in calls[passes:]):
         seat = _SEATS[str(passes + 1)]

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_bml.commands.bboalert2bml import main
+from sphinx_bml.commands.bboalert2bml import main, not_carried
+from sphinx_bml.formats.bboalert_reader import read_bboalert_notes
 from sphinx_bml.language import parse_text
 
 PARTNERSHIP = Path(__file__).parent.parent / "formats" / "bboalert" / "partnership.txt"
@@ -97,3 +98,17 @@ def test_a_file_of_another_kind(
     assert err.startswith(message)
     assert "Traceback" not in err
     assert not (folder / Path(name).with_suffix(".bml")).exists()
+
+
+def test_an_explanation_bml_reads_otherwise_is_reported(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (folder / "styled.txt").write_text("BBOalert\n,1C,A *strong* club\n,1D,Natural\n", encoding="utf-8")
+    assert main(["styled.txt"]) == 1
+    assert capsys.readouterr().err == ("styled.txt:2: written in BML, this explanation comes back as 'A strong club'\n")
+    assert "1D = Natural" in (folder / "styled.bml").read_text(encoding="utf-8")
+
+
+def test_a_record_the_bml_does_not_hold_is_reported() -> None:
+    notes = read_bboalert_notes("BBOalert\n,1C,Strong\n1C--,1D,Negative\n", "ours.txt")
+    assert [str(problem) for problem in not_carried(notes, "1C = Strong\n")] == [
+        "ours.txt:3: this record has no row in the BML written"
+    ]

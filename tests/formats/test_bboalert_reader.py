@@ -147,10 +147,11 @@ def test_a_file_of_another_kind(text: str) -> None:
         read_bboalert_notes(text, "other.txt")
 
 
-def test_four_passes_and_a_seat_the_option_contradicts() -> None:
-    text = "BBOalert\n--------,1C,Never\nOption,Third_@3\n--,1S,Second seat\nOption\n"
+def test_auctions_that_cannot_be_bid_and_a_seat_the_option_contradicts() -> None:
+    text = "BBOalert\n--------,1C,Never\n2C,1S,Nonsense\nOption,Third_@3\n--,1S,Second seat\nOption\n"
     notes = read_bboalert_notes(text, "x.txt")
     assert not notes.alerts
-    assert [problem.location.line for problem in notes.problems if problem.location] == [2, 4]
+    assert [problem.location.line for problem in notes.problems if problem.location] == [2, 3, 5]
     assert "the auction is over" in notes.problems.items[0].message
-    assert "say 2nd seat, the option 'Third_@3' says 3rd seat" in notes.problems.items[1].message
+    assert "1S after 2C is not a sufficient bid" in notes.problems.items[1].message
+    assert "say 2nd seat, the option 'Third_@3' says 3rd seat" in notes.problems.items[2].message
