@@ -40,8 +40,9 @@ What BML has no place for
     explanation, and the tags of an explanation (``@T``, which BML has no
     place for; the rest of the explanation is converted). HTML after the
     first tag of an explanation, which BBOalert does not show, is kept as
-    a comment too. Lines of free text (fewer than three fields, no keyword)
-    are kept as comments without a word.
+    a comment too. Lines of free text (fewer than three fields, no keyword),
+    and the ``Option`` lines of a block whose records are kept as comments,
+    are kept as comments without a word of their own.
 
 The tables keep the order of the file: records are added to one table while
 the table's order of rows is theirs, and a record that would go elsewhere
@@ -155,7 +156,11 @@ def read_bboalert_notes(text: str, name: str = "<string>") -> BBOalertNotes:
         fields = line.replace(_COMMA_ENTITY, ",").split(",")
         head = fields[0].strip()
         if head == OPTION:
+            if option is not None and not option.held:
+                notes.keep(number, line, None)  # the end of a block kept as comments
             option = _option(fields[1].strip()) if len(fields) > 1 and fields[1].strip() else None
+            if option is not None and not option.held:
+                notes.keep(number, line, None)  # its records are reported one by one
             continue
         _read_line(notes, number, line, [part.strip() for part in fields], option)
     notes.alerts = _last_explanations(notes)
@@ -168,6 +173,11 @@ class _Option:
     seat: Seat | None  # None: BML cannot say the seats
     vulnerability: Vulnerability
     tagged: bool
+
+    @property
+    def held(self) -> bool:
+        """Whether BML holds the block: its tags say the seats and vulnerability BML can write."""
+        return self.tagged and self.seat is not None
 
 
 def _option(name: str) -> _Option:
@@ -199,7 +209,7 @@ def _read_line(notes: BBOalertNotes, number: int, line: str, fields: list[str], 
     if len(fields) < 3 or not fields[2]:
         notes.keep(number, line, _NO_EXPLANATION)
         return
-    if option is not None and (not option.tagged or option.seat is None):
+    if option is not None and not option.held:
         why = "switched on by hand" if not option.tagged else "for seats that BML cannot write as one #SEAT"
         notes.keep(number, line, f"in the option '{option.name}', {why}: BML has no place for it")
         return

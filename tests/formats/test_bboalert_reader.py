@@ -90,7 +90,7 @@ def test_options_with_tags_are_seats_and_vulnerabilities() -> None:
             "for it; the line is kept as a comment",
         )
     ]
-    assert notes.notes[-1] == "line 7: ,2D,Weak"
+    assert notes.notes[-2:] == ["line 6: Option,Seat_1_or_3_@1@3", "line 7: ,2D,Weak"]
 
 
 def test_a_hand_written_file_converts_the_rest_and_reports_each_line() -> None:
