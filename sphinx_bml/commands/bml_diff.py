@@ -180,12 +180,16 @@ def text_lines(comparison: Comparison, old_name: str, new_name: str) -> Iterator
 
 
 def _change_lines(change: Change) -> Iterator[str]:
-    where = context_label(change.seat, change.vulnerability)
+    """The change's heading (with its seat and vulnerability, when one), then each side; a side gives its
+    own seat and vulnerability where the two differ."""
+    moved = change.old is not None and change.new is not None and change.old.key != change.new.key
+    where = "" if moved else context_label(change.seat, change.vulnerability)
     yield f"  {_HEADINGS[change.kind]} {label(change.sequence)}" + (f" ({where})" if where else "")
     for side, meaning in (("old", change.old), ("new", change.new)):
         if meaning is None:
             continue
-        yield f"    {side}: {_shown(meaning)}  [{meaning.location}]"
+        situation = f" ({context_label(meaning.seat, meaning.vulnerability) or 'any seat'})" if moved else ""
+        yield f"    {side}{situation}: {_shown(meaning)}  [{meaning.location}]"
 
 
 def _shown(meaning: Meaning) -> str:
@@ -235,6 +239,8 @@ def _meaning_json(meaning: Meaning | None) -> dict[str, object] | None:
     if meaning is None:
         return None
     return {
+        "seat": meaning.seat.value,
+        "vulnerability": meaning.vulnerability.code,
         "meaning": meaning.plain_text,
         "alert": meaning.alert,
         "condition": meaning.condition.source.strip() if meaning.condition else None,

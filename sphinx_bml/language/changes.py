@@ -9,7 +9,9 @@ auction that a table merely continues, says nothing a partner has to learn.
 A sequence is *changed* when its meaning says something else (other words;
 spacing does not count, as for the notes' own contradictions), its hand
 condition is another one, or it is alertable in one version and not in the
-other. It does not matter where the meaning is written: a table moved to
+other; or when it has a meaning at one seat or vulnerability only in the old
+version and at another one only in the new (a table moved under ``#SEAT``
+or ``#VUL``): then the change shows both. It does not matter where the meaning is written: a table moved to
 another file, or a ``#PASTE`` that now gives the same words, is no change.
 
 The changes are grouped by opening (the first call that is not a pass, and
@@ -141,8 +143,28 @@ def compare(old: System, new: System) -> Comparison:
         elif differ(meaning, other):
             changes.append(Change(ChangeKind.CHANGED, meaning, other))
     changes.extend(Change(ChangeKind.ADDED, None, meaning) for key, meaning in after.items() if key not in before)
+    changes = _moved(changes)
     changes.sort(key=_order)
     return Comparison(old.metadata.title, new.metadata.title, changes)
+
+
+def _moved(changes: list[Change]) -> list[Change]:
+    """A sequence removed at one seat or vulnerability and added at another, and nowhere else
+    (a table put under ``#SEAT 34``), is one change: its meaning moved."""
+    removed: dict[Sequence, list[Change]] = {}
+    added: dict[Sequence, list[Change]] = {}
+    for change in changes:
+        if change.kind is ChangeKind.REMOVED:
+            removed.setdefault(change.sequence, []).append(change)
+        elif change.kind is ChangeKind.ADDED:
+            added.setdefault(change.sequence, []).append(change)
+    moves = {
+        sequence: Change(ChangeKind.CHANGED, gone[0].old, added[sequence][0].new)
+        for sequence, gone in removed.items()
+        if len(gone) == 1 and len(added.get(sequence, ())) == 1
+    }
+    kept = [change for change in changes if change.kind is ChangeKind.CHANGED or change.sequence not in moves]
+    return kept + list(moves.values())
 
 
 def _order(change: Change) -> tuple[GroupKey, tuple[int, ...]]:

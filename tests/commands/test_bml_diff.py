@@ -69,6 +69,8 @@ def test_one_paste_replacement_changes_exactly_the_rows_that_use_it(
     ]
     first = found[0]
     assert first["old"] == {
+        "seat": "0",
+        "vulnerability": "00",
         "meaning": "Transfer to ♠, any",
         "alert": False,
         "condition": None,
@@ -114,6 +116,19 @@ def test_added_removed_and_seat_and_vulnerability(tmp_path: Path, capsys: pytest
     assert status == DIFFERENT
     assert "1♠ (1 change)\n  added 1♠ (3rd or 4th seat, we vulnerable" in out
     assert "1 sequence added, 1 sequence removed" in out
+
+
+def test_a_table_moved_to_another_seat_is_one_change(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write(tmp_path, "old.bml", NOTES + "\n2D  Weak two in !h or !s\n")
+    new = write(tmp_path, "new.bml", NOTES + "\n#SEAT 12\n2D  Weak two in !h or !s\n")
+    found = changes(capsys, old, new)
+    assert [(c["change"], c["sequence"], c["old"]["seat"], c["new"]["seat"]) for c in found] == [  # type: ignore[index]
+        ("changed", "2D", "0", "12")
+    ]
+    status, out, _ = diff(capsys, old, new)
+    assert status == DIFFERENT
+    assert "  changed 2♦\n    old (any seat): Weak two in ♥ or ♠  [" in out
+    assert "    new (1st or 2nd seat): Weak two in ♥ or ♠  [" in out
 
 
 def test_an_alert_mark_and_a_hand_condition_are_changes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
