@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import sys
@@ -14,6 +15,8 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx_bml.formats.anki import FIELDS
 from sphinx_bml.language.notation import short_notation
 from sphinx_bml.sphinx.domain.domain import bml_domain
+from tests.sphinx.test_systems import SYSTEMS, make_site
+from tests.support import build_once
 
 ANKI = pytest.mark.sphinx("anki", testroot="bboalert", freshenv=True)
 
@@ -77,3 +80,18 @@ def test_without_genanki_a_warning_says_what_to_install(app: SphinxTestApp, monk
         "index.rst: WARNING: bboalert-test.apkg is not written: an Anki deck needs genanki, which is not "
         "installed: pip install 'sphinx-bml[anki]' [bml.anki]"
     ) in warnings
+
+
+def test_one_deck_per_system(tmp_path: Path) -> None:
+    folder = make_site(tmp_path / "site", SYSTEMS)
+    outdir = Path(build_once("anki", folder, folder / "_build").outdir)
+    assert sorted(path.name for path in outdir.glob("*.apkg")) == ["blue.apkg", "defense.apkg", "wj.apkg"]
+    for name, title in (("wj", "WJ Polish Club"), ("blue", "Blue Club")):
+        notes, deck, _ = read_deck(outdir / f"{name}.apkg", tmp_path / name)
+        assert notes
+        connection = sqlite3.connect(tmp_path / name / "collection.anki2")
+        try:
+            decks = json.loads(connection.execute("select decks from col").fetchone()[0])
+        finally:
+            connection.close()
+        assert decks[str(deck)]["name"] == title
