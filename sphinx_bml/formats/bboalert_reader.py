@@ -61,7 +61,7 @@ from ..language.calls import PASS, Call, CallKind, Sequence, Strain
 from ..language.errors import BMLError, Location, Problems
 from ..language.model import ANY_VULNERABILITY, BidTable, Description, Document, Metadata, Seat, Vulnerability
 from ..language.notation import short_notation
-from .bboalert import BOX_LENGTH, HEADER, OPTION
+from .bboalert import BOX_LENGTH, COMMA_ENTITY, HEADER, OPTION, numbered_lines
 from .bss_reader import Disposition, Outcomes, SequenceRecord
 from .bss_tree import TreeBuilder
 
@@ -72,8 +72,6 @@ _HTML_TAG = re.compile(r"<[A-Za-z/!]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z_]*")
 _REGULAR_EXPRESSION = re.compile(r"[*?\[\](){}|^$\\+._]")
 _UPPER_SUIT = re.compile(r"![CDHS]")
-_CONTINUED = "\\"
-_COMMA_ENTITY = "&comma;"
 _SEATS = {
     "": Seat.ANY,
     "1": Seat.FIRST,
@@ -141,7 +139,7 @@ class BBOalertNotes:
 
 def read_bboalert_notes(text: str, name: str = "<string>") -> BBOalertNotes:
     """The notes of the BBOalert file ``text``; raises :class:`BMLError` when it is not one."""
-    lines = list(_numbered_lines(text))
+    lines = list(numbered_lines(text))
     first = next(((number, line) for number, line in lines if line), None)
     if first is None or first[1].split(",")[0].strip() != HEADER:
         raise BMLError(
@@ -153,7 +151,7 @@ def read_bboalert_notes(text: str, name: str = "<string>") -> BBOalertNotes:
     for number, line in lines:
         if not line or number == first[0]:
             continue
-        fields = line.replace(_COMMA_ENTITY, ",").split(",")
+        fields = line.replace(COMMA_ENTITY, ",").split(",")
         head = fields[0].strip()
         if head == OPTION:
             if option is not None and not option.held:
@@ -345,23 +343,6 @@ def _last_explanations(notes: BBOalertNotes) -> list[Alert]:
         )
     notes.kept.sort()
     return kept
-
-
-def _numbered_lines(text: str) -> Iterator[tuple[int, str]]:
-    """Each line with its number, outer white space removed; a line ending in a backslash
-    goes on on the next one (numbered as its first line)."""
-    pending, start = "", 0
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = pending + raw.strip()
-        if not pending:
-            start = number
-        if line.endswith(_CONTINUED):
-            pending = line[: -len(_CONTINUED)]
-            continue
-        pending = ""
-        yield start, line
-    if pending:
-        yield start, pending
 
 
 # --------------------------------------------------------------------------
