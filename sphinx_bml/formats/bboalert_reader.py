@@ -71,7 +71,6 @@ _EXPLANATION_TAG = re.compile(r"@[A-Za-z]")
 _HTML_TAG = re.compile(r"<[A-Za-z/!]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z_]*")
 _REGULAR_EXPRESSION = re.compile(r"[*?\[\](){}|^$\\+._]")
-_UPPER_SUIT = re.compile(r"![CDHS]")
 _SEATS = {
     "": Seat.ANY,
     "1": Seat.FIRST,
@@ -411,6 +410,6 @@ def _record(alert: Alert) -> SequenceRecord:
         outcomes=Outcomes(),
         disposition=Disposition.NO_AGREEMENT,
         lengths=None,
-        description=Description((_UPPER_SUIT.sub(lambda suit: suit.group().lower(), alert.text),)),
+        description=Description((alert.text,)),  # suit symbols in lower case: the tree builder's rule
         line=alert.line,
     )
