@@ -24,7 +24,6 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
-from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
@@ -37,7 +36,8 @@ from ..language.notation import context_label, label, short_notation
 from ..language.parser import parse_file
 from ..language.system import Meaning, System
 from ..practice.source import documents, load_system
-from .bss2bml import BROKEN_PIPE, _silence_stdout
+from .bss2bml import BROKEN_PIPE, CommandError, _silence_stdout
+from .bss2bml import version as bss2bml_version
 
 SAME = 0
 DIFFERENT = 1
@@ -46,16 +46,8 @@ MISTAKE = 2
 EXPECTED = "a .bml file, a .bss file or a project folder"
 
 
-class CommandError(Exception):
-    """A mistake that ends the command: the message is for the user, as is."""
-
-
 def version() -> str:
-    try:
-        number = metadata.version("sphinx-bml")
-    except metadata.PackageNotFoundError:
-        number = "unknown version"
-    return f"bml-diff (sphinx-bml {number})"
+    return bss2bml_version().replace("bss2bml", "bml-diff", 1)
 
 
 def argument_parser() -> argparse.ArgumentParser:
