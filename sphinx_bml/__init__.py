@@ -32,7 +32,7 @@ ENV_VERSION = 7
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place."""
     from .sphinx import collector, config, diagnostics, nodes
-    from .sphinx.builders import BBOalertBuilder, BSSBuilder
+    from .sphinx.builders import AnkiBuilder, BBOalertBuilder, BSSBuilder
     from .sphinx.domain import index_page, search
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
@@ -84,9 +84,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         app.connect(event, collector.freeze, priority=900)  # after the handlers that build the model
     app.connect("build-finished", collector.unfreeze)
 
-    # builders: each system as one file; and the same files offered on a page
+    # builders: each system as one file (.bss, BBOalert, an Anki deck); and the same files offered on a page
     app.add_builder(BSSBuilder)
     app.add_builder(BBOalertBuilder)
+    app.add_builder(AnkiBuilder)  # an Anki deck: one card per sequence
     app.add_directive("bml-downloads", BMLDownloads)
     app.connect("doctree-resolved", fill_downloads)
     app.connect("build-finished", write_downloads)

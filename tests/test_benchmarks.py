@@ -70,3 +70,13 @@ def test_warnings_by_kind_counts_a_build_and_a_reading() -> None:
         total = int(re.search(r": (\d+) warnings", printed).group(1))  # type: ignore[union-attr]
         assert sum(int(line.split("|")[2].replace(",", "")) for line in counts) == total
         assert "| bml.syntax |" in printed
+
+
+def test_the_diff_benchmark_compares_two_versions_and_a_build() -> None:
+    printed = run("bench_diff.py", "--sizes", "300", "--runs", "1", "--every", "5")
+    changed = re.search(r"bml-diff finds ([\d,]+) sequences changed", printed)
+    assert changed is not None and int(changed.group(1).replace(",", "")) > 0
+    rows = {line.split(" | ")[0].strip("| "): line for line in printed.splitlines() if line.startswith("| ")}
+    assert {"bml-diff", "bml-diff --json", "bml-diff from .bss", "html build", "bss build"} <= set(rows)
+    html = numbers(rows["html build"].split(" | ", 1)[1])
+    assert html[-1] == 1.0  # the html build against itself

@@ -141,7 +141,7 @@ _TAG = re.compile(r"@(?=[A-Za-z])")
 #: A line BBOalert joins to the next one ends with a backslash.
 _CONTINUED = "\\"
 #: What BBOalert turns into a comma before it splits a line into fields.
-_COMMA_ENTITY = "&comma;"
+COMMA_ENTITY = "&comma;"
 
 
 # --------------------------------------------------------------------------
@@ -401,7 +401,7 @@ def read_bboalert(text: str) -> BBOalertFile:
     the records that follow. Wildcards, tags, scripts and the other features
     BBOalert offers to people writing by hand are not interpreted.
     """
-    lines = [line.replace(_COMMA_ENTITY, ",") for line in _joined_lines(text)]
+    lines = [line.replace(COMMA_ENTITY, ",") for _, line in numbered_lines(text)]
     lines = [line for line in lines if line]
     if not lines or lines[0].split(",")[0].strip() != HEADER:
         raise BMLError(f"this is not a BBOalert file: its first line must be '{HEADER}' or '{HEADER},<title>'")
@@ -416,15 +416,18 @@ def read_bboalert(text: str) -> BBOalertFile:
     return result
 
 
-def _joined_lines(text: str) -> Iterator[str]:
-    """The lines of ``text`` without outer white space, a line ending with a backslash joined to the next."""
-    pending = ""
-    for raw in text.splitlines():
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of ``text`` as BBOalert reads them, each with its number: outer white space
+    removed, a line ending with a backslash joined to the next (numbered as its first line)."""
+    pending, start = "", 0
+    for number, raw in enumerate(text.splitlines(), 1):
         line = pending + raw.strip()
+        if not pending:
+            start = number
         if line.endswith(_CONTINUED):
             pending = line[: -len(_CONTINUED)]
             continue
         pending = ""
-        yield line
+        yield start, line
     if pending:
-        yield pending
+        yield start, pending

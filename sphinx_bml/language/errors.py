@@ -102,6 +102,11 @@ class Kind(enum.StrEnum):
         "a document with bidding tables that the ``bboalert`` builder leaves out, because the root "
         "document's toctree does not reach it",
     )
+    ANKI = (
+        "anki",
+        "a document with bidding tables that the ``anki`` builder leaves out, because the root document's "
+        "toctree does not reach it; or no deck at all, because genanki is not installed",
+    )
     CONFLICT = (
         "conflict",
         "a sequence (at the same seat and vulnerability) that two tables define with different meanings: "

@@ -84,16 +84,19 @@ class SystemFileBuilder(Builder):
     def write_doc(self, docname: str, doctree: nodes.document) -> None:
         pass
 
-    def finish(self) -> None:
-        domain = bml_domain(self.env)
-        names = [self.file_format.filename(self.config, system) for system, _ in site_systems(self.config)]
-        for docname in domain.strays():
+    def warn_strays(self, kind: Kind, names: list[str]) -> None:
+        """A ``kind`` warning at each document with bidding tables that no system's file (``names``) holds."""
+        for docname in bml_domain(self.env).strays():
             warn(
-                self.file_format.warning_kind,
+                kind,
                 f"the bidding tables here are left out of {' and '.join(names)}: this document is not in the "
                 f"toctree of {_roots(self.config)}",
                 docname,
             )
+
+    def finish(self) -> None:
+        names = [self.file_format.filename(self.config, system) for system, _ in site_systems(self.config)]
+        self.warn_strays(self.file_format.warning_kind, names)
         for filename, text in system_files(self.env, self.file_format):
             target = Path(self.outdir) / filename
             with progress_message(f"writing {target.name}"):

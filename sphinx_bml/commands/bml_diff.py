@@ -1,0 +1,254 @@
+"""``bml-diff``: what changed between two versions of a bidding system.
+
+::
+
+    bml-diff [-h] [--json] [--version] OLD NEW
+
+OLD and NEW are each a ``.bml`` file (with its includes), a ``.bss`` file or
+a project folder. It prints the sequences added, removed and changed,
+grouped by opening, each with its meaning (old and new, one above the
+other), its seat and vulnerability when the table is for some of them only,
+and the file and line that define it on each side (see
+:mod:`sphinx_bml.language.changes` for what counts as a change).
+``--json`` prints the same for a script.
+
+Problems in the notes are printed as ``FILE:LINE: message`` on standard
+error and the comparison goes on, as the build does. Exit status, as
+``diff``'s: 0 the systems are the same, 1 they differ, 2 a mistake (a file
+that cannot be read or is of another kind, a wrong option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from ..formats.bss_reader import read_bss_file
+from ..formats.bss_tree import build_document
+from ..language.changes import Change, ChangeKind, Comparison, compare
+from ..language.errors import BMLError, Location, Problems
+from ..language.expansion import expand
+from ..language.notation import context_label, label, short_notation
+from ..language.parser import parse_file
+from ..language.system import Meaning, System
+from ..sphinx.project import CONFIGURATION, read_project
+from .bss2bml import BROKEN_PIPE, CommandError, _silence_stdout
+from .bss2bml import version as bss2bml_version
+
+SAME = 0
+DIFFERENT = 1
+MISTAKE = 2
+#: What each side may be, for the message about a file of another kind.
+EXPECTED = "a .bml file, a .bss file or a project folder"
+
+
+def version() -> str:
+    return bss2bml_version().replace("bss2bml", "bml-diff", 1)
+
+
+def argument_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bml-diff",
+        description="Show the sequences added, removed and changed between two versions of a bidding system.",
+        epilog=(
+            f"OLD and NEW are each {EXPECTED}. Exit status: 0 the systems are the same, "
+            "1 they differ, 2 a mistake (a file that cannot be read, a file of another kind)."
+        ),
+    )
+    parser.add_argument("old", metavar="OLD", help=f"the earlier version: {EXPECTED}")
+    parser.add_argument("new", metavar="NEW", help=f"the later version: {EXPECTED}")
+    parser.add_argument("--json", action="store_true", help="print the changes as JSON, for scripts")
+    parser.add_argument("--version", action="version", version=version())
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``bml-diff`` with ``argv`` (default: the command line); the exit status."""
+    options = argument_parser().parse_args(argv)  # a wrong option exits with 2, as diff does
+    try:
+        old = load(Path(options.old))
+        new = load(Path(options.new))
+    except CommandError as error:
+        print(f"bml-diff: {error}", file=sys.stderr)
+        return MISTAKE
+    for problem in (*old[1], *new[1]):
+        print(problem, file=sys.stderr)
+    comparison = compare(old[0], new[0])
+    try:
+        if options.json:
+            json.dump(as_json(comparison, options.old, options.new), sys.stdout, ensure_ascii=False, indent=1)
+            sys.stdout.write("\n")
+        else:
+            write_text(comparison, options.old, options.new, sys.stdout)
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE
+    return SAME if comparison.same else DIFFERENT
+
+
+# --------------------------------------------------------------------------
+# Reading each side
+
+
+def load(path: Path) -> tuple[System, Problems]:
+    """The system at ``path`` (a ``.bml`` file, a ``.bss`` file or a project folder) and the
+    problems met reading it; :class:`CommandError` when it cannot be read or is of another kind.
+
+    A project folder is read as the build reads it (:mod:`sphinx_bml.sphinx.project`):
+    its first system (``bml_systems``), its warnings about the notes as problems.
+    """
+    if path.is_dir():
+        if not (path / CONFIGURATION).is_file():
+            raise CommandError(f"{path} is a folder without {CONFIGURATION}: give {EXPECTED}")
+        try:
+            project = read_project(path)
+        except Exception as error:  # conf.py may raise anything; Sphinx raises SphinxError
+            raise CommandError(f"cannot read {path} as a Sphinx project: {error}") from None
+        problems = Problems()
+        for reported in project.reported:
+            if reported.kind.startswith("bml."):
+                where = Location(reported.file, reported.line or 0) if reported.file else None
+                problems.add(BMLError(reported.message, where))
+        return next(iter(project.systems.values()), System()), problems
+    if not path.exists():
+        raise CommandError(f"cannot read {path}: there is no such file or folder")
+    suffix = path.suffix.lower()
+    if suffix == ".bss":
+        return _load_bss(path)
+    if suffix == ".bml":
+        try:
+            document = parse_file(path)
+        except OSError as error:
+            raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+        system = expand(document)
+        return system, document.problems
+    raise CommandError(f"{path} is not a system: give {EXPECTED} (this file ends in '{path.suffix}')")
+
+
+def _load_bss(path: Path) -> tuple[System, Problems]:
+    try:
+        bss, _ = read_bss_file(path, skip_invalid=True)
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+    if not (bss.sequences or bss.system_name or bss.summary):
+        raise CommandError(f"{path} is not a BSS file: no line of it is a BSS record; give {EXPECTED}")
+    document = build_document(bss)
+    problems = Problems()
+    for problem in bss.problems:
+        problems.add(BMLError(f"{problem.message}; the line is left out", problem.location, problem.kind))
+    system = expand(document, problems=problems)
+    return system, problems
+
+
+# --------------------------------------------------------------------------
+# Text
+
+
+_HEADINGS = {ChangeKind.ADDED: "added", ChangeKind.REMOVED: "removed", ChangeKind.CHANGED: "changed"}
+
+
+def write_text(comparison: Comparison, old_name: str, new_name: str, out: TextIO) -> None:
+    """The changes for reading, grouped by opening; a last line counts them."""
+    for line in text_lines(comparison, old_name, new_name):
+        out.write(line + "\n")
+
+
+def text_lines(comparison: Comparison, old_name: str, new_name: str) -> Iterator[str]:
+    if comparison.other_system:
+        yield (
+            f"{old_name} is the system '{comparison.old_title}' and {new_name} is '{comparison.new_title}': "
+            "two different systems, compared all the same"
+        )
+        yield ""
+    if comparison.same:
+        yield f"No sequence means something else in {new_name} than in {old_name}."
+        return
+    for opening, changes in comparison.by_opening():
+        yield f"{opening.label} ({_count(len(changes), 'change')})"
+        for change in changes:
+            yield from _change_lines(change)
+        yield ""
+    counts = [
+        _count(comparison.count(kind), "sequence") + " " + _HEADINGS[kind]
+        for kind in ChangeKind
+        if comparison.count(kind)
+    ]
+    yield ", ".join(counts) + f" from {old_name} to {new_name}."
+
+
+def _change_lines(change: Change) -> Iterator[str]:
+    """The change's heading (with its seat and vulnerability, when one), then each side; a side gives its
+    own seat and vulnerability where the two differ."""
+    moved = change.old is not None and change.new is not None and change.old.key != change.new.key
+    where = "" if moved else context_label(change.seat, change.vulnerability)
+    yield f"  {_HEADINGS[change.kind]} {label(change.sequence)}" + (f" ({where})" if where else "")
+    for side, meaning in (("old", change.old), ("new", change.new)):
+        if meaning is None:
+            continue
+        situation = f" ({context_label(meaning.seat, meaning.vulnerability) or 'any seat'})" if moved else ""
+        yield f"    {side}{situation}: {_shown(meaning)}  [{meaning.location}]"
+
+
+def _shown(meaning: Meaning) -> str:
+    text = meaning.plain_text or "(no meaning written)"
+    if meaning.alert:
+        text = "! " + text
+    if meaning.condition is not None:
+        text += f"  {{{{ {meaning.condition.source.strip()} }}}}"
+    return text
+
+
+def _count(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+# --------------------------------------------------------------------------
+# JSON
+
+
+def as_json(comparison: Comparison, old_name: str, new_name: str) -> dict[str, object]:
+    """The comparison as plain data: the two sides, whether they are the same system, the changes."""
+    return {
+        "old": {"path": old_name, "title": comparison.old_title},
+        "new": {"path": new_name, "title": comparison.new_title},
+        "same_system": not comparison.other_system,
+        "counts": {kind.value: comparison.count(kind) for kind in ChangeKind},
+        "changes": [
+            _change_json(opening.label, change) for opening, changes in comparison.by_opening() for change in changes
+        ],
+    }
+
+
+def _change_json(opening: str, change: Change) -> dict[str, object]:
+    return {
+        "change": change.kind.value,
+        "opening": opening,
+        "sequence": short_notation(change.sequence),
+        "label": label(change.sequence),
+        "seat": change.seat.value,
+        "vulnerability": change.vulnerability.code,
+        "old": _meaning_json(change.old),
+        "new": _meaning_json(change.new),
+    }
+
+
+def _meaning_json(meaning: Meaning | None) -> dict[str, object] | None:
+    if meaning is None:
+        return None
+    return {
+        "seat": meaning.seat.value,
+        "vulnerability": meaning.vulnerability.code,
+        "meaning": meaning.plain_text,
+        "alert": meaning.alert,
+        "condition": meaning.condition.source.strip() if meaning.condition else None,
+        "file": meaning.location.file,
+        "line": meaning.location.line,
+    }
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""The ``bboalert2bml`` command: files, formats, reports at their lines, exit status."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sphinx_bml.commands.bboalert2bml import main, not_carried
+from sphinx_bml.formats.bboalert_reader import read_bboalert_notes
+from sphinx_bml.language import parse_text
+
+PARTNERSHIP = Path(__file__).parent.parent / "formats" / "bboalert" / "partnership.txt"
+CLEAN = "BBOalert,Our Precision\n,1C,16+ hcp\n1C--,1D,Negative: 0-7\nOption,3rd_seat_@3\n,1H,Very light\nOption\n"
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_clean_file_converts_beside_itself(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (folder / "ours.txt").write_text(CLEAN, encoding="utf-8")
+    assert main(["ours.txt"]) == 0
+    assert capsys.readouterr().err == ""
+    bml = (folder / "ours.bml").read_text(encoding="utf-8")
+    assert bml.startswith("#+TITLE: Our Precision\n")
+    assert "1C = 16+ hcp\n  1D = Negative: 0-7\n" in bml
+    assert "#SEAT 3\n\n1H = Very light\n" in bml
+    assert not parse_text(bml).problems
+
+
+def test_a_hand_written_file_reports_each_line_and_writes_the_rest(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copy(PARTNERSHIP, folder / "partnership.txt")
+    assert main(["partnership.txt", "-o", "notes.bml"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    lines = [int(line.split(":")[1]) for line in err]
+    assert lines == [8, 16, 22, 22, 35, 37, 38, 39, 40, 41, 42, 43]
+    assert err[0] == (
+        "partnership.txt:8: BML keeps one explanation, cut for the bidding box at 69 characters, not at your '#': "
+        "it comes back as 'Multi: a weak two in a major or 22-23 balanced'"
+    )
+    assert all(line.startswith("partnership.txt:") for line in err)
+    bml = (folder / "notes.bml").read_text(encoding="utf-8")
+    assert "1N = 15-17 balanced; may have a five-card major" in bml
+    assert "// line 40: *,4N,Blackwood: 0314" in bml
+
+
+@pytest.mark.parametrize(("page", "opening"), [("rst", "2/1 with Anna & Ben\n=="), ("md", "# 2/1 with Anna \\& Ben\n")])
+def test_a_ready_page(folder: Path, capsys: pytest.CaptureFixture[str], page: str, opening: str) -> None:
+    shutil.copy(PARTNERSHIP, folder / "partnership.txt")
+    assert main(["partnership.txt", "--format", page]) == 1
+    written = (folder / f"partnership.{page}").read_text(encoding="utf-8")
+    assert written.startswith(opening)
+    assert "// line 37: Trusted" in written
+    assert "2C = Stayman" in written
+
+
+def test_strict_writes_nothing(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(PARTNERSHIP, folder / "partnership.txt")
+    assert main(["partnership.txt", "--strict"]) == 1
+    assert capsys.readouterr().err.endswith(
+        "bboalert2bml: partnership.txt: 12 lines BML cannot carry; nothing was written (--strict)\n"
+    )
+    assert not (folder / "partnership.bml").exists()
+
+
+def test_standard_input_and_output(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(CLEAN.encode("utf-8"))))
+    assert main(["-"]) == 0
+    assert capsys.readouterr().out.startswith("#+TITLE: Our Precision\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        (
+            "partner.bss",
+            "*00{Club}=NYYYYYY\n001C=NYYYYYY0016+\n",
+            "partner.bss:1: this is not a BBOalert file: its first line must be 'BBOalert' or 'BBOalert,<title>'",
+        ),
+        ("empty.txt", "", "empty.txt:1: this is not a BBOalert file"),
+        ("missing.txt", None, "bboalert2bml: cannot read missing.txt: there is no such file"),
+    ],
+)
+def test_a_file_of_another_kind(
+    folder: Path, capsys: pytest.CaptureFixture[str], name: str, content: str | None, message: str
+) -> None:
+    if content is not None:
+        (folder / name).write_text(content, encoding="utf-8")
+    assert main([name]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(message)
+    assert "Traceback" not in err
+    assert not (folder / Path(name).with_suffix(".bml")).exists()
+
+
+def test_an_explanation_bml_reads_otherwise_is_reported(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (folder / "styled.txt").write_text("BBOalert\n,1C,A *strong* club\n,1D,Natural\n", encoding="utf-8")
+    assert main(["styled.txt"]) == 1
+    assert capsys.readouterr().err == ("styled.txt:2: written in BML, this explanation comes back as 'A strong club'\n")
+    assert "1D = Natural" in (folder / "styled.bml").read_text(encoding="utf-8")
+
+
+def test_a_record_the_bml_does_not_hold_is_reported() -> None:
+    notes = read_bboalert_notes("BBOalert\n,1C,Strong\n1C--,1D,Negative\n", "ours.txt")
+    assert [str(problem) for problem in not_carried(notes, "1C = Strong\n")] == [
+        "ours.txt:3: this record has no row in the BML written"
+    ]

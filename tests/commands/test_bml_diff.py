@@ -1,0 +1,240 @@
+"""The ``bml-diff`` command: two versions of a system, sequence by sequence."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sphinx_bml.commands.bml_diff import DIFFERENT, MISTAKE, SAME, main
+from sphinx_bml.formats.bss_writer import write_bss
+from sphinx_bml.language import expand, parse_file
+
+#: A system shaped like partnership notes: a #CUT of transfers pasted twice with replacements.
+NOTES = """\
+#+TITLE: Our Precision
+
+#CUT transfers
+2\\R  Transfer to \\N, \\S
+  2\\M  Accept
+  3\\M  Super accept, 4 cards, \\S
+#ENDCUT
+
+1C  16+ hcp, any shape
+  1D  0--7, artificial
+  1HS  5+ cards, 8+ hcp
+
+1N  15--17
+  2C  Stayman
+    2D  No 4-card major
+  #PASTE transfers \\R=D \\M=H \\N=!h \\S=any
+  #PASTE transfers \\R=H \\M=S \\N=!s \\S=any
+
+(1S)
+  2S  Michaels: 5-5 in !h and a minor
+"""
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def diff(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    status = main([str(arg) for arg in args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def changes(capsys: pytest.CaptureFixture[str], old: Path, new: Path) -> list[dict[str, object]]:
+    status, out, err = diff(capsys, "--json", old, new)
+    assert status in (SAME, DIFFERENT), err
+    found = json.loads(out)["changes"]
+    assert isinstance(found, list)
+    return found
+
+
+def test_one_paste_replacement_changes_exactly_the_rows_that_use_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = write(tmp_path, "old.bml", NOTES)
+    edited = NOTES.replace("\\R=H \\M=S \\N=!s \\S=any", "\\R=H \\M=S \\N=!s \\S=invitational+")
+    new = write(tmp_path, "new.bml", edited)
+    found = changes(capsys, old, new)
+    assert [(change["change"], change["sequence"]) for change in found] == [
+        ("changed", "1NT-2H"),
+        ("changed", "1NT-2H-3S"),
+    ]
+    first = found[0]
+    assert first["old"] == {
+        "seat": "0",
+        "vulnerability": "00",
+        "meaning": "Transfer to ♠, any",
+        "alert": False,
+        "condition": None,
+        "file": str(old),
+        "line": 4,
+    }
+    assert first["new"]["meaning"] == "Transfer to ♠, invitational+"  # type: ignore[index]
+    assert first["opening"] == "1NT"
+
+    status, out, _ = diff(capsys, old, new)
+    assert status == DIFFERENT
+    assert "1NT (2 changes)\n  changed 1NT–2♥\n    old: Transfer to ♠, any  [" in out
+    assert f"    new: Transfer to ♠, invitational+  [{new}:4]" in out
+    assert out.rstrip().endswith(f"2 sequences changed from {old} to {new}.")
+
+
+def test_the_same_system_written_otherwise_is_no_change(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write(tmp_path, "old.bml", NOTES)
+    # the transfers written out instead of pasted, spaced otherwise: the same sequences, the same meanings
+    written_out = NOTES.split("1N  15--17")[0] + (
+        "1N  15--17\n  2C  Stayman\n    2D  No 4-card   major\n"
+        "  2D  Transfer to !h, any\n    2H  Accept\n    3H  Super accept, 4 cards, any\n"
+        "  2H  Transfer to !s, any\n    2S  Accept\n    3S  Super accept, 4 cards, any\n\n"
+        "(1S)\n  2S  Michaels: 5-5 in !h and a minor\n"
+    )
+    new = write(tmp_path, "new.bml", written_out)
+    status, out, err = diff(capsys, old, new)
+    assert (status, err) == (SAME, "")
+    assert out == f"No sequence means something else in {new} than in {old}.\n"
+
+
+def test_added_removed_and_seat_and_vulnerability(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write(tmp_path, "old.bml", NOTES)
+    edited = NOTES.replace("    2D  No 4-card major\n", "") + "\n#SEAT 34\n#VUL Y0\n1S  Light, 4+ !s\n"
+    new = write(tmp_path, "new.bml", edited)
+    found = changes(capsys, old, new)
+    assert [(c["change"], c["sequence"], c["seat"], c["vulnerability"]) for c in found] == [
+        ("added", "1S", "34", "Y0"),  # the openings in the order of bids: 1♠ before 1NT
+        ("removed", "1NT-2C-2D", "0", "00"),
+    ]
+    assert found[0]["old"] is None and found[1]["new"] is None
+    status, out, _ = diff(capsys, old, new)
+    assert status == DIFFERENT
+    assert "1♠ (1 change)\n  added 1♠ (3rd or 4th seat, we vulnerable" in out
+    assert "1 sequence added, 1 sequence removed" in out
+
+
+def test_a_table_moved_to_another_seat_is_one_change(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write(tmp_path, "old.bml", NOTES + "\n2D  Weak two in !h or !s\n")
+    new = write(tmp_path, "new.bml", NOTES + "\n#SEAT 12\n2D  Weak two in !h or !s\n")
+    found = changes(capsys, old, new)
+    assert [(c["change"], c["sequence"], c["old"]["seat"], c["new"]["seat"]) for c in found] == [  # type: ignore[index]
+        ("changed", "2D", "0", "12")
+    ]
+    status, out, _ = diff(capsys, old, new)
+    assert status == DIFFERENT
+    assert "  changed 2♦\n    old (any seat): Weak two in ♥ or ♠  [" in out
+    assert "    new (1st or 2nd seat): Weak two in ♥ or ♠  [" in out
+
+
+def test_an_alert_mark_and_a_hand_condition_are_changes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write(tmp_path, "old.bml", NOTES)
+    edited = NOTES.replace("  1D  0--7, artificial", "  1D  ! 0--7, artificial").replace(
+        "  2C  Stayman", "  2C  Stayman {{ 8+ hcp }}"
+    )
+    new = write(tmp_path, "new.bml", edited)
+    found = changes(capsys, old, new)
+    assert [(c["sequence"], c["new"]["alert"], c["new"]["condition"]) for c in found] == [  # type: ignore[index]
+        ("1C-1D", True, None),
+        ("1NT-2C", False, "8+ hcp"),
+    ]
+
+
+def test_two_different_systems_are_said_and_compared(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write(tmp_path, "old.bml", NOTES)
+    new = write(tmp_path, "new.bml", NOTES.replace("Our Precision", "Blue Club").replace("0--7", "0--6"))
+    status, out, _ = diff(capsys, old, new)
+    assert status == DIFFERENT
+    assert out.startswith(
+        f"{old} is the system 'Our Precision' and {new} is 'Blue Club': two different systems, compared all the same\n"
+    )
+    assert "changed 1♣–1♦" in out
+    status, out, _ = diff(capsys, "--json", old, new)
+    assert json.loads(out)["same_system"] is False
+
+
+def test_a_bss_file_against_its_notes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    notes = write(tmp_path, "notes.bml", NOTES)
+    bss = tmp_path / "published.bss"
+    bss.write_text(write_bss(expand(parse_file(notes)), "Our Precision"), encoding="utf-8")
+    status, out, err = diff(capsys, bss, notes)
+    assert (status, err) == (SAME, ""), out
+    edited = write(tmp_path, "edited.bml", NOTES.replace("Stayman", "Puppet Stayman"))
+    found = changes(capsys, bss, edited)
+    stayman = next(
+        number
+        for number, line in enumerate(bss.read_text(encoding="utf-8").splitlines(), 1)
+        if line.startswith("001NP2C=")
+    )
+    assert [(c["sequence"], c["old"]["file"], c["old"]["line"]) for c in found] == [  # type: ignore[index]
+        ("1NT-2C", str(bss), stayman)
+    ]
+
+
+def test_a_project_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = tmp_path / "notes"
+    project.mkdir()
+    write(project, "conf.py", 'extensions = ["sphinx_bml"]\n')
+    write(project, "index.rst", "Our notes\n=========\n\n.. toctree::\n\n   openings\n")
+    write(project, "openings.rst", "Openings\n========\n\n.. bml::\n\n   1C  16+ hcp\n     1D  0--7\n")
+    old = write(tmp_path, "old.bml", "1C  16+ hcp\n  1D  0--7\n  1H  8+, 5+ !h\n")
+    status, out, err = diff(capsys, old, project)
+    assert (status, err) == (DIFFERENT, "")
+    assert "  removed 1♣–1♥\n    old: 8+, 5+ ♥  [" in out
+    assert diff(capsys, project, project)[::2] == (SAME, "")
+
+
+def test_problems_in_the_notes_are_said_and_the_rest_compared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = write(tmp_path, "old.bml", NOTES)
+    new = write(tmp_path, "new.bml", NOTES + "  2Q  what is this\n")
+    status, out, err = diff(capsys, old, new)
+    assert (status, out) == (SAME, f"No sequence means something else in {new} than in {old}.\n")
+    assert err.startswith(f"{new}:21: '2Q' is not a call BML knows")
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("missing.bml", None, "cannot read {path}: there is no such file or folder"),
+        ("notes.txt", "1C  16+", "{path} is not a system: give a .bml file, a .bss file or a project folder"),
+        ("notes.pdf", "%PDF-1.4", "{path} is not a system: give a .bml file, a .bss file or a project folder"),
+        ("notes.bss", "1C  16+ hcp\n", "{path} is not a BSS file: no line of it is a BSS record"),
+    ],
+)
+def test_a_file_of_another_kind_is_a_mistake(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, content: str | None, message: str
+) -> None:
+    good = write(tmp_path, "good.bml", NOTES)
+    path = tmp_path / name
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    status, out, err = diff(capsys, good, path)
+    assert (status, out) == (MISTAKE, "")
+    assert err.startswith("bml-diff: " + message.format(path=path))
+    assert "Traceback" not in err
+
+
+def test_a_folder_without_notes_is_a_mistake(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = write(tmp_path, "good.bml", NOTES)
+    empty = tmp_path / "photos"
+    empty.mkdir()
+    (empty / "deal.jpg").write_bytes(b"\xff\xd8")
+    status, out, err = diff(capsys, empty, good)
+    assert (status, out) == (MISTAKE, "")
+    assert err == (
+        f"bml-diff: {empty} is a folder without conf.py: give a .bml file, a .bss file or a project folder\n"
+    )
+
+
+def test_a_wrong_option_is_a_mistake(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--colour", "a.bml", "b.bml"])
+    assert stop.value.code == MISTAKE
+    assert "unrecognized arguments: --colour" in capsys.readouterr().err
