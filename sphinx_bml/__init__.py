@@ -31,7 +31,7 @@ ENV_VERSION = 7
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place."""
-    from .sphinx import collector, config, diagnostics, nodes
+    from .sphinx import config, diagnostics, memory, nodes
     from .sphinx.builders import BBOalertBuilder, BSSBuilder
     from .sphinx.domain import index_page, search
     from .sphinx.domain.anchors import SequenceAnchors
@@ -81,8 +81,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
 
     # the garbage collector: the model read stays alive until the build ends
     for event in ("config-inited", "builder-inited", "doctree-read", "env-updated", "env-check-consistency"):
-        app.connect(event, collector.freeze, priority=900)  # after the handlers that build the model
-    app.connect("build-finished", collector.unfreeze)
+        app.connect(event, memory.freeze, priority=900)  # after the handlers that build the model
+    app.connect("build-finished", memory.unfreeze)
 
     # builders: each system as one file; and the same files offered on a page
     app.add_builder(BSSBuilder)

@@ -47,7 +47,7 @@ from ...language.notation import (
 )
 from ...language.site import Page, Site, Target, by_opening, opening, toctree_order
 from ...language.system import Key, Meaning
-from .. import collector
+from .. import memory
 from .. import nodes as bml
 from ..config import site_systems
 from ..diagnostics import warn
@@ -216,7 +216,7 @@ class BMLDomain(Domain):
             tuple(reading.metadata.values.items()),
         )
         if page:
-            with collector.keeping():
+            with memory.keeping():
                 for meaning in page.meanings:
                     meaning.plain_text  # noqa: B018 - made now, while the tokens are parsed, and stored with the page
             self.pages[docname] = page
@@ -239,7 +239,7 @@ class BMLDomain(Domain):
                     self._systems_of.setdefault(docname, []).append(name)
             strays = [docname for docname in self.pages if docname not in self._systems_of]
             self._strays = sorted(docname for docname in strays if self.pages[docname].meanings)
-            with collector.keeping():
+            with memory.keeping():
                 self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
             self._objects = None
         return self._sites
