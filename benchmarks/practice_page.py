@@ -11,7 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from sphinx_bml.practice import load_system
-from sphinx_bml.sphinx.reading.practice import practice_boards
+from sphinx_bml.sphinx.generated.practice import practice_boards
 
 SITE = Path(__file__).resolve().parent.parent / "example_site"
 

@@ -8,7 +8,7 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.sphinx.nodes.fallback import RENDERED_FORMATS
+from sphinx_bml.sphinx.writing.fallback import RENDERED_FORMATS
 
 
 def output(app: SphinxTestApp, pattern: str) -> str:

@@ -11,12 +11,9 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from tests.sphinx.test_latex import compile_pdf
+from tests.support import page
 
 CARD = "card"
-
-
-def page(app: SphinxTestApp, docname: str) -> BeautifulSoup:
-    return BeautifulSoup((Path(app.outdir) / f"{docname}.html").read_text(encoding="utf-8"), "lxml")
 
 
 def written(app: SphinxTestApp, name: str) -> list[str]:
@@ -143,6 +140,19 @@ def test_the_summary_lists_openings_and_answers_from_the_system(app: SphinxTestA
     assert club.select_one("caption").get_text(strip=True).startswith("Answers to our strong club")
     assert [row[0] for row in summary_rows(club)] == ["1♦", "1♥"]
     assert [abbr["title"] for abbr in openings.select("abbr")][:3] == ["strong", "high-card points", "forcing"]
+
+
+@pytest.mark.sphinx("text", testroot=CARD, freshenv=True)
+def test_the_text_builder_shows_a_summary_s_abbreviations_as_the_tables_show_them(app: SphinxTestApp) -> None:
+    """The summary is made before the abbreviations become plain text: "F", as in the
+    tables and the prose of the site, not "F (forcing)"."""
+    app.build()
+    assert app.warning.getvalue() == ""
+    summary = (Path(app.outdir) / "summary.txt").read_text(encoding="utf-8")
+    assert "STR, 16+ HCP, F " in summary
+    assert "Natural, 11-15, NF " in summary
+    assert "(forcing)" not in summary and "(strong)" not in summary and "(non-forcing)" not in summary
+    assert "STR, 16+ HCP, F" in (Path(app.outdir) / "openings.txt").read_text(encoding="utf-8")
 
 
 @pytest.mark.sphinx("html", testroot=CARD, freshenv=True)

@@ -9,12 +9,9 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.sphinx.reading.parts import included_parts
+from tests.support import page
 
 DOCUMENTS = pytest.mark.sphinx("html", testroot="bml-documents", freshenv=True)
-
-
-def page(app: SphinxTestApp, docname: str) -> BeautifulSoup:
-    return BeautifulSoup((Path(app.outdir) / f"{docname}.html").read_text(encoding="utf-8"), "lxml")
 
 
 def outline(soup: BeautifulSoup) -> list[tuple[str, str]]:

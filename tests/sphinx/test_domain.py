@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 
-from tests.support import build_once
+from tests.support import build_once, page
 
 
 @pytest.fixture(scope="module")
@@ -22,10 +22,6 @@ def built(tmp_path_factory: pytest.TempPathFactory, rootdir: Path) -> SphinxTest
     source = tmp_path_factory.mktemp("domain") / "source"
     shutil.copytree(rootdir / "test-domain", source)
     return build_once("html", source)
-
-
-def page(app: SphinxTestApp, name: str) -> BeautifulSoup:
-    return BeautifulSoup((Path(app.outdir) / f"{name}.html").read_text(encoding="utf-8"), "lxml")
 
 
 def links(app: SphinxTestApp, name: str) -> list[tuple[str, str, str | None]]:
@@ -298,8 +294,8 @@ def test_examples_are_not_exported(app: SphinxTestApp) -> None:
 def test_a_pattern_row_keeps_its_grid_with_several_anchors(built: SphinxTestApp) -> None:
     """Extra anchors of a row (2M: 2H and 2S) go inside the call, not among the row's grid cells."""
     app = built
-    for page in Path(app.outdir).glob("*.html"):
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    for path in Path(app.outdir).glob("*.html"):
+        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
         for row in soup.select("li.bml-bid"):
             cells = [child for child in row.children if isinstance(child, Tag)]
             assert [cell.name for cell in cells[:2]] == ["span", "span"], page.name

@@ -8,13 +8,10 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.sphinx.nodes.html import STYLESHEET
+from sphinx_bml.sphinx.writing.html import STYLESHEET
+from tests.support import page
 
 BASIC = pytest.mark.sphinx("html", testroot="bml-basic", freshenv=True)
-
-
-def page(app: SphinxTestApp, docname: str = "index") -> BeautifulSoup:
-    return BeautifulSoup((Path(app.outdir) / f"{docname}.html").read_text(encoding="utf-8"), "lxml")
 
 
 def text(tag: Tag) -> str:

@@ -24,7 +24,7 @@ from sphinx_bml.language.model import (
     TableCall,
 )
 from sphinx_bml.sphinx import nodes as bml
-from sphinx_bml.sphinx.nodes import latex
+from sphinx_bml.sphinx.writing import latex
 from tests.support import make_pdf
 
 SUIT_SYMBOLS = "♠♥♦♣"

@@ -14,8 +14,8 @@ from docutils import nodes
 from docutils.core import publish_doctree
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.sphinx.nodes import latex
-from sphinx_bml.sphinx.nodes.latex_characters import (
+from sphinx_bml.sphinx.writing import latex
+from sphinx_bml.sphinx.writing.latex_characters import (
     CURE,
     TEX_LIVE_RANGES,
     characters_in_ranges,

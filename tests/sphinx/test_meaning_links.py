@@ -14,7 +14,7 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
 
-from tests.support import COLOURS, build_once, located_warnings, make_pdf, write_project
+from tests.support import COLOURS, build_once, located_warnings, make_pdf, page, write_project
 
 CONF = 'extensions = ["sphinx_bml"]\nproject = "Kestrel"\n'
 INDEX = """Our 1NT
@@ -63,10 +63,6 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> SphinxTestApp:
     folder = tmp_path_factory.mktemp("links")
     source = write_project(folder / "src", INDEX, CONF, stayman__rst=STAYMAN, club__bml=CLUB)
     return build_once("html", source, folder / "build")
-
-
-def page(app: SphinxTestApp, name: str = "index") -> BeautifulSoup:
-    return BeautifulSoup((Path(app.outdir) / f"{name}.html").read_text(encoding="utf-8"), "html.parser")
 
 
 def meaning(soup: BeautifulSoup, anchor: str) -> Tag:

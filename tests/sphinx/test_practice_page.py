@@ -123,7 +123,7 @@ def test_without_endplay_the_page_says_so_and_a_warning_tells_the_author(
     def no_endplay(seed: int | None = None) -> object:
         raise PracticeUnavailable()
 
-    monkeypatch.setattr("sphinx_bml.sphinx.reading.practice.deals", no_endplay)
+    monkeypatch.setattr("sphinx_bml.sphinx.generated.practice.deals", no_endplay)
     app = build(make_site(tmp_path))
     assert located_warnings(app) == [
         (

@@ -11,6 +11,7 @@ from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
 
 from tests.support import build_once, located_warnings, make_pdf, write_project
+from tests.support import page as soup
 
 CONF = 'extensions = ["sphinx_bml"]\nproject = "Kestrel Precision"\n'
 NOTES = """Our 1NT
@@ -42,10 +43,6 @@ STAYMAN = """Stayman
 
 def project(folder: Path, conf: str = CONF, notes: str = NOTES, stayman: str = STAYMAN) -> Path:
     return write_project(folder, notes, conf, stayman__rst=stayman)
-
-
-def soup(app: SphinxTestApp, name: str = "index") -> BeautifulSoup:
-    return BeautifulSoup((Path(app.outdir) / f"{name}.html").read_text(encoding="utf-8"), "html.parser")
 
 
 def row(page: BeautifulSoup, anchor: str) -> Tag:

@@ -43,6 +43,8 @@ class DocumentReading:
     system: System = field(default_factory=System)
     #: the tables that continue a sequence (``1N-2C;``)
     continued: list[Continuation] = field(default_factory=list)
+    #: the abbreviations its prose uses (``bml_abbreviations``; ``None``: not looked for)
+    abbreviations: frozenset[str] | None = None
 
 
 def _current_document(env: BuildEnvironment) -> MutableMapping[str, Any]:

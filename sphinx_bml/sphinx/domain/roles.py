@@ -1,4 +1,4 @@
-"""The roles: ``:bml:seq:`` links to a sequence, ``:bml:`` writes BML in prose.
+"""The roles: ``:bml:seq:`` links to a sequence (the domain's), ``:bml:`` writes BML in prose.
 
 ``:bml:seq:`1N-2C``` (MyST: ``{bml:seq}`1N-2C```) shows ``1NT–2♣`` with
 suit symbols, linked to the table row that defines it; in HTML the link's
@@ -24,10 +24,10 @@ from sphinx.util.docutils import SphinxRole
 from ...language.errors import BMLError, Kind
 from ...language.inline import parse_inline
 from ...language.notation import Reference, parse_reference
+from ...language.shown import written_tokens
 from ..diagnostics import warn
-from . import to_nodes
-
-_DASH = "\u2013"
+from ..nodes.inline import inline_nodes
+from ..reading import to_nodes
 
 
 class InlineRole(SphinxRole):
@@ -76,10 +76,4 @@ class SequenceRole(XRefRole):
 
 def written_nodes(reference: Reference) -> list[Node]:
     """The calls of a reference as written, with suit symbols: ``1NT–2♣``, ``1♣–(1♠)–Dbl``."""
-    result: list[Node] = []
-    for index, (call, theirs) in enumerate(reference.written):
-        if index:
-            result.append(nodes.Text(_DASH))
-        shown = to_nodes.call_nodes(call)
-        result += [nodes.Text("("), *shown, nodes.Text(")")] if theirs else shown
-    return to_nodes.merge_text(result)
+    return inline_nodes(written_tokens(reference))

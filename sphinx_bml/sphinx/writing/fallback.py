@@ -5,7 +5,8 @@ sphinx-bml nodes themselves. Every other builder (man, texinfo, xml,
 gettext, any third-party one) gets, once the doctree is resolved, nodes it
 knows: a bidding table becomes nested bullet lists (the call in bold, then
 its description), deals and auctions the plain-text diagrams of
-:mod:`.diagrams` in literal blocks, suits their symbols.
+:mod:`~sphinx_bml.language.diagrams` in literal blocks, suits their symbols.
+Those builders, and the text builder, show an abbreviation as written.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from collections.abc import Iterator
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from ...language.inline import Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
+from ...language import diagrams, shown
+from ...language.inline import LineBreak
 from ...language.model import BidNode
 from ...language.notation import SUIT_GLYPHS
 from .. import nodes as bml
-from . import diagrams, shown
+from ..nodes.inline import inline_nodes
+from .meanings import table_text
 
 #: Output formats whose translators have visitors for the sphinx-bml nodes.
 RENDERED_FORMATS = frozenset({"html", "latex", "text"})
@@ -33,13 +36,13 @@ def replace_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: standard nodes in place of ours, unless the builder renders ours.
 
     For HTML and LaTeX, each bidding table gets its text as a child
-    (:func:`.shown.table_text`), which their visitors skip: Sphinx's search
+    (:func:`.meanings.table_text`), which their visitors skip: Sphinx's search
     index collects it. It is made here, when the page is written, so that
     reading, the stored doctrees and the other builders do without it.
     """
     if app.builder.format in TEXT_READERS:
         for table in doctree.findall(bml.bidtable):
-            table[:] = [shown.table_text(table)]
+            table[:] = [table_text(table)]
     if app.builder.format in RENDERED_FORMATS:
         return
     conditions = bool(app.config.bml_show_conditions)
@@ -57,9 +60,11 @@ def replace_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def bid_table(table: bml.bidtable, conditions: bool = True) -> list[nodes.Node]:
     """The table as nested bullet lists, after a line saying its seat and vulnerability;
-    an alertable call is followed by ``!``, a hand condition is a paragraph in italics."""
+    an alertable call is followed by ``!``, a hand condition is a paragraph in italics.
+    Its suit symbols and line breaks are our nodes, made text by :func:`replace_nodes`
+    after the tables."""
     result: list[nodes.Node] = []
-    context = ", ".join(part for part in (table.get("seat", ""), table.get("vulnerability", "")) if part)
+    context = table.get("context", "")
     if context:
         result.append(nodes.paragraph("", "", nodes.emphasis(context, context)))
     result.append(_bullets(table.model.rows, iter(table.anchors), conditions))
@@ -75,9 +80,9 @@ def _bullets(rows: list[BidNode], anchors: Iterator[list[str]], conditions: bool
             if isinstance(token, LineBreak):
                 lines.append([])
             else:
-                lines[-1] += _inline((token,))
+                lines[-1] += inline_nodes((token,))
         alert = [nodes.Text(shown.ALERT_MARK)] if row.alert else []
-        call = nodes.strong("", "", *_inline(shown.call_tokens(row)), *alert)
+        call = nodes.strong("", "", *inline_nodes(shown.call_tokens(row)), *alert)
         item += nodes.paragraph("", "", call, nodes.Text("  "), *lines[0])
         item += [nodes.paragraph("", "", *line) for line in lines[1:] if line]
         condition = shown.condition_text(row) if conditions else ""
@@ -89,27 +94,17 @@ def _bullets(rows: list[BidNode], anchors: Iterator[list[str]], conditions: bool
     return bullets
 
 
-def _inline(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
-    """Drawn tokens as standard nodes: text, suit symbols as text, styles."""
-    result: list[nodes.Node] = []
-    for token in tokens:
-        if isinstance(token, Text):
-            result.append(nodes.Text(token.text))
-        elif isinstance(token, SuitSymbol):
-            result.append(nodes.Text(SUIT_GLYPHS[token.strain.value]))
-        elif isinstance(token, LineBreak):
-            result.append(nodes.Text(" "))
-        elif isinstance(token, Styled):
-            styled = shown.styled_node(Styled(token.style, ()))
-            styled += _inline(token.children)
-            result.append(styled)
-        elif isinstance(token, SequenceLink):  # a link in a meaning: its text
-            result += _inline(token.title)
-    return result
-
-
 def _literal(node: nodes.Element, lines: list[str]) -> nodes.literal_block:
     text = "\n".join(lines)
     block = nodes.literal_block(text, text, language="text")
     block.source, block.line = node.source, node.line
     return block
+
+
+def plain_abbreviations(app: Sphinx, doctree: nodes.document) -> None:
+    """Builders other than HTML and LaTeX show an abbreviation as written
+    (the text builder would add its meaning in parentheses at each use)."""
+    if app.builder.format in ("html", "latex"):
+        return
+    for abbreviation in list(doctree.findall(nodes.abbreviation)):
+        abbreviation.parent.replace(abbreviation, nodes.Text(abbreviation.astext()))

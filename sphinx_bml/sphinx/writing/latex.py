@@ -29,6 +29,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.writers.latex import LaTeXTranslator
 
+from ...language import shown
 from ...language.abbreviations import Abbreviation
 from ...language.calls import Call, Strain
 from ...language.errors import Kind
@@ -36,10 +37,11 @@ from ...language.inline import LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from ...language.model import AuctionMark, BidNode, Contract, Deal, Direction
 from ...language.notation import cell_label
 from .. import nodes as bml
+from ..config import site_abbreviations
 from ..diagnostics import warn
-from ..reading.abbreviations import site_abbreviations
-from . import shown
+from ..nodes.inline import link_node, styled_node
 from .latex_characters import declared_in_style, printable_by_pdflatex, untypesettable_in_doctree
+from .meanings import smart_quotes, with_smart_quotes
 
 PACKAGE = "sphinxbml"
 TEXINPUTS = Path(__file__).resolve().parent / "texinputs"
@@ -86,21 +88,16 @@ def _labels(translator: LaTeXTranslator, ids: list[str]) -> str:
     return "\\phantomsection" + "".join(translator.hypertarget(name, anchor=False) for name in ids)
 
 
-def table_context(node: bml.bidtable) -> str:
-    """The seat and vulnerability a table is for, in words (``""``: any)."""
-    return ", ".join(str(part) for part in (node.get("seat", ""), node.get("vulnerability", "")) if part)
-
-
 def visit_bidtable(self: LaTeXTranslator, node: bml.bidtable) -> None:
     """The whole table, from its model; the search text it holds is skipped."""
     style = "tree" if node.get("tree", True) else "plain"
-    context = table_context(node)
+    context = str(node.get("context", ""))
     self.body.append(f"\n{_anchor(self, node)}")
     if context:
         self.body.append(f"\\bmltablecontext{{{self.encode(context)}}}\n")
     self.body.append(f"\\begin{{bmlbidtable}}{{{style}}}{{{table_depth(node.model.rows)}}}\n")
     marks = Marks(
-        shown.smart_quotes(self),
+        smart_quotes(self),
         site_abbreviations(self.config),
         bool(self.config.bml_show_conditions),
         node.get("sequence_links", {}),
@@ -116,7 +113,7 @@ class Marks(NamedTuple):
     quotes: tuple[str, str] | None
     abbreviations: dict[str, str]
     conditions: bool
-    #: where the links in the meanings lead (:func:`.links.link_meanings`)
+    #: where the links in the meanings lead (``domain/links``)
     links: dict[str, dict[str, object]]
 
 
@@ -140,7 +137,7 @@ def _rows(
             self.body.append("\\bmlalert{}")
         self.body.append("}")
         self.body.append(_labels(self, next(anchors)))
-        meaning = shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), marks.quotes)
+        meaning = with_smart_quotes(shown.meaning_tokens(row.description.inline), marks.quotes)
         _tokens(self, shown.with_abbreviations(meaning, marks.abbreviations), marks.links)
         condition = shown.condition_text(row) if marks.conditions else ""
         if condition:
@@ -165,11 +162,11 @@ def _tokens(
         elif isinstance(token, LineBreak):
             self.body.append("\\bmlnewline{}")
         elif isinstance(token, Styled):
-            shown.styled_node(token, links).walkabout(self)
+            styled_node(token, links).walkabout(self)
         elif isinstance(token, Abbreviation):
             nodes.abbreviation(token.text, token.text, explanation=token.meaning).walkabout(self)
         elif isinstance(token, SequenceLink):
-            shown.link_node(token, (links or {}).get(token.target)).walkabout(self)
+            link_node(token, links).walkabout(self)
 
 
 # --------------------------------------------------------------------------

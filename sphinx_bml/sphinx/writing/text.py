@@ -3,7 +3,7 @@
 A bidding table is drawn as a tree with box-drawing lines (``tree``) or
 plain indentation, the descriptions wrapped beside the calls (an alertable
 call marked ``2♦!``, a hand condition in brackets on a line of its own); deals and
-auctions are the diagrams of :mod:`.diagrams`; suits are their symbols.
+auctions are the diagrams of :mod:`~sphinx_bml.language.diagrams`; suits are their symbols.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import textwrap
 from docutils import nodes
 from sphinx.writers.text import MAXWIDTH, TextTranslator
 
+from ...language import diagrams, shown
 from ...language.model import BidNode
 from ...language.notation import SUIT_GLYPHS
 from .. import nodes as bml
-from . import diagrams, shown
 
 _GAP = "  "
 _BRANCH, _LAST_BRANCH, _THROUGH, _CLEAR = "\u251c\u2500 ", "\u2514\u2500 ", "\u2502  ", "   "
@@ -28,7 +28,7 @@ _MARKS = {"italic": "*", "bold": "**", "monospace": '"'}
 def bid_table_lines(table: bml.bidtable, width: int, conditions: bool = True) -> list[str]:
     """The lines of a table; ``conditions``: with each row's hand condition (``bml_show_conditions``)."""
     lines = []
-    context = ", ".join(part for part in (table.get("seat", ""), table.get("vulnerability", "")) if part)
+    context = table.get("context", "")
     if context:
         lines.append(f"[{context}]")
     return lines + _rows_lines(table.model.rows, None, bool(table.get("tree", True)), width, conditions)

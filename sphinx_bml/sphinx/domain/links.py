@@ -2,7 +2,7 @@
 
 A table that continues a sequence (``1N-2C;``) has its head link back to
 the row that describes that sequence, wherever the site has it (the
-``bml`` domain's :meth:`~sphinx_bml.sphinx.domain.domain.BMLDomain.resolution`,
+``bml`` domain's :meth:`.domain.BMLDomain.resolution`,
 as a ``:bml:seq:`` reference); a row whose answers are continued in a
 table elsewhere links forward to each such table of its system
 ("continued: page title"). The
@@ -13,7 +13,7 @@ page titles of the tables continuing it).
 
 The continuation tables of the whole site are listed once per build
 (:func:`continuations`), not once per row. A page's links depend on other
-pages: :func:`pages_to_rewrite` writes again the pages whose links may have
+pages: :func:`pages_to_relink` says which to write again the pages whose links may have
 changed although their source did not.
 
 A meaning may link to a sequence as prose does (``Stayman, see
@@ -23,15 +23,14 @@ page is written, for every builder, and keeps on the table node
 ``sequence_links`` (the reference → the attributes of the link, as
 :func:`sphinx.util.nodes.make_refnode` makes it for this builder); a link
 that leads nowhere is the same ``bml.ref`` warning as the role's, at the
-row's line, and its text is shown unlinked. :func:`meaning_targets` tells
-the domain what a page's meanings refer to, so that the page is written
-again when where they lead changes.
+row's line, and its text is shown unlinked. The domain notes what a page's
+meanings refer to (:func:`~sphinx_bml.sphinx.nodes.meaning_targets`), so that the
+page is written again when where they lead changes.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import NamedTuple
 from weakref import WeakKeyDictionary
 
@@ -41,16 +40,11 @@ from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 from sphinx.util.nodes import make_refnode
 
-from ...language.calls import Sequence
 from ...language.errors import Kind, Location
-from ...language.inline import SequenceLink, sequence_links
-from ...language.model import ANY_VULNERABILITY, BidNode, Seat
-from ...language.notation import anchor, object_name
+from ...language.notation import any_context, continuation_id, object_name, without_context
 from ..diagnostics import warn
-from . import bidtable, rows_in_order
-
-#: The seat and vulnerability parts of an anchor (``bml-s3-vy0-1n`` is ``bml-1n`` at a seat and vulnerability).
-_CONTEXT = re.compile(r"^bml(?:-s\d+)?(?:-v[yn0]{2})?(?=-)")
+from ..nodes import bidtable, row_links
+from .domain import bml_domain
 
 
 class Continued(NamedTuple):
@@ -61,21 +55,6 @@ class Continued(NamedTuple):
     head_id: str
 
 
-def continuation_id(sequence: Sequence) -> str:
-    """The id of the head of a table continuing ``sequence``: ``bml-continued-1n-p-2c``."""
-    return "bml-continued" + any_context(sequence)[len("bml") :]
-
-
-def any_context(sequence: Sequence) -> str:
-    """The anchor of ``sequence`` at any seat and vulnerability."""
-    return anchor(Seat.ANY, ANY_VULNERABILITY, sequence)
-
-
-def without_context(name: str) -> str:
-    """An anchor without its seat and vulnerability: ``bml-s3-1n`` gives ``bml-1n``."""
-    return _CONTEXT.sub("bml", name, count=1)
-
-
 _FOUND: WeakKeyDictionary[Builder, dict[str, list[Continued]]] = WeakKeyDictionary()
 
 
@@ -84,8 +63,6 @@ def continuations(app: Sphinx) -> dict[str, list[Continued]]:
     any seat and vulnerability; listed once per build (per builder)."""
     found = _FOUND.get(app.builder)
     if found is None:
-        from ..domain.domain import bml_domain  # the domain imports the nodes
-
         found = {}
         for docname, page in sorted(bml_domain(app.env).pages.items()):
             for continuation in page.continued:
@@ -112,8 +89,6 @@ def link_tables(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def _link_back(app: Sphinx, table: bidtable, docname: str) -> None:
-    from ..domain.domain import bml_domain  # the domain imports the nodes
-
     domain = bml_domain(app.env)
     for reference in table["continues"]:
         found = domain.resolution(docname, reference)
@@ -128,8 +103,6 @@ def _link_back(app: Sphinx, table: bidtable, docname: str) -> None:
 
 def _sharing_a_system(app: Sphinx, docname: str) -> Callable[[str], bool]:
     """Whether another document shares a system with ``docname`` (a document of no system: itself only)."""
-    from ..domain.domain import bml_domain  # the domain imports the nodes
-
     domain = bml_domain(app.env)
     systems = set(domain.systems_of(docname))
     return lambda other: other == docname or not systems.isdisjoint(domain.systems_of(other))
@@ -164,13 +137,11 @@ def _links_forward(app: Sphinx, table: bidtable, docname: str) -> dict[int, list
 _LINKS = "bml_table_links"
 
 
-def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated``: when a table continuing a sequence appears, goes or moves,
+def pages_to_relink(env: BuildEnvironment) -> list[str]:
+    """When a table continuing a sequence appears, goes or moves,
     every page with bidding tables is written again (a row on any of them may
     link to it); when the row a continuation table links back to moves, that
     table's page is."""
-    from ..domain.domain import bml_domain  # the domain imports the nodes
-
     domain = bml_domain(env)
     continued = tuple(
         sorted(
@@ -203,29 +174,14 @@ def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
 _REFERENCE_ATTRIBUTES = ("internal", "refuri", "refid", "reftitle")
 
 
-def meaning_targets(document: nodes.Node) -> set[str]:
-    """The references the meanings of a document's tables link to (``1N-2C-2D``)."""
-    return {link.target for table in document.findall(bidtable) for _, link in _row_links(table)}
-
-
-def _row_links(table: bidtable) -> Iterator[tuple[BidNode, SequenceLink]]:
-    """Each link in the meanings of a table, with its row."""
-    for row in rows_in_order(table.model.rows):
-        if ":bml:seq:" in row.description.text:  # most meanings have none: no need to look at their tokens
-            for link in sequence_links(row.description.inline):
-                yield row, link
-
-
 def link_meanings(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: where the links in the tables' meanings lead, kept on each
     table as ``sequence_links``; each one that leads nowhere is a ``bml.ref`` warning
     at its row, with the domain's reason."""
-    from ..domain.domain import bml_domain  # the domain imports the nodes
-
     domain = bml_domain(app.env)
     for table in doctree.findall(bidtable):
         found: dict[str, dict[str, object]] = {}
-        for row, link in _row_links(table):
+        for row, link in row_links(table):
             resolution = domain.resolution(docname, link.target)
             if resolution is None:
                 place = f"{row.location.file}:{row.location.line}"

@@ -15,7 +15,8 @@ so every board asks a question the notes answer. The boards are the same at
 every build: the seed is ``:seed:``, else a number made from the document's
 name.
 
-The boards are dealt once every document is read, just before references
+The directive leaves a :class:`~sphinx_bml.sphinx.nodes.placeholder`. The
+boards are dealt once every document is read, just before references
 are resolved (a post-transform), so the whole system of the page's site
 (``bml_systems``) is known and the links go through the ``bml`` domain like
 ``:bml:seq:``. The page uses standard docutils nodes only: in HTML the
@@ -40,22 +41,21 @@ from sphinx.util.docutils import SphinxDirective
 
 from ...language.calls import Call
 from ...language.conditions import Hand
+from ...language.diagrams import AUCTION_SEATS, direction_name, hand_text
 from ...language.errors import Kind
-from ...language.model import ANY_VULNERABILITY, Seat
-from ...language.notation import SUIT_GLYPHS, call_label, short_notation
+from ...language.notation import SUIT_GLYPHS, call_label, object_name
 from ...language.site import Site
 from ...language.system import Meaning
 from ...practice.boards import SEATS, Board
 from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, deals
 from ...practice.robot import Choice, Robot
+from .. import nodes as bml
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
 
-_CLASS = "bml-practice"
+KIND = "practice"
 #: Deals tried for each board asked before giving up (a system that covers almost nothing).
 _TRIES_PER_BOARD = 500
-_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-_SUIT_ORDER = ("S", "H", "D", "C")
 
 
 def _seat(argument: str) -> str:
@@ -86,13 +86,9 @@ class BMLPractice(SphinxDirective):
                 )
                 count = 6
         seed = self.options.get("seed", zlib.crc32(self.env.docname.encode("utf-8")))
-        placeholder = nodes.container(classes=[_CLASS])
-        placeholder["bml_practice"] = {
-            "boards": count,
-            "seed": seed,
-            "seat": self.options.get("seat", "S"),
-            "docname": self.env.docname,
-        }
+        placeholder = bml.placeholder(
+            kind=KIND, boards=count, seed=seed, seat=self.options.get("seat", "S"), docname=self.env.docname
+        )
         self.set_source_info(placeholder)
         return [placeholder]
 
@@ -103,17 +99,18 @@ class PracticeBoards(SphinxPostTransform):
     default_priority = 5  # Sphinx resolves references at 10
 
     def run(self, **kwargs: Any) -> None:
-        for placeholder in list(self.document.findall(nodes.container)):
-            settings = placeholder.get("bml_practice")
-            if settings is not None and not placeholder.children:
-                self.fill(placeholder, settings)
+        for placeholder in list(self.document.findall(bml.placeholder)):
+            if placeholder["kind"] == KIND:
+                bml.filled(placeholder, self.boards(placeholder))
 
     def output_format(self) -> str:
         """The builder's format (``html``, ``latex``, ``text``), without the ``app`` Sphinx 9 deprecates."""
         builder = getattr(self.env, "_builder_cls", None)
         return str(builder.format) if builder is not None else str(self.app.builder.format)
 
-    def fill(self, placeholder: nodes.container, settings: dict[str, Any]) -> None:
+    def boards(self, placeholder: bml.placeholder) -> list[nodes.Node]:
+        """The boards of one ``bml-practice``, or a paragraph saying why there are none."""
+        settings = placeholder.attributes
         docname = str(settings["docname"])
         domain = bml_domain(self.env)
         sites = domain.sites()
@@ -129,14 +126,12 @@ class PracticeBoards(SphinxPostTransform):
                 "so there is nothing to practise",
                 location,
             )
-            placeholder += nodes.paragraph("", "No row of the system has a hand condition yet, so no board is dealt.")
-            return
+            return [nodes.paragraph("", "No row of the system has a hand condition yet, so no board is dealt.")]
         try:
             found = list(practice_boards(site, int(settings["boards"]), int(settings["seed"]), str(settings["seat"])))
         except PracticeUnavailable:
             warn(Kind.PRACTICE, f"the practice boards are not dealt: {NEEDS_ENDPLAY}", location)
-            placeholder += nodes.paragraph("", "The practice boards are not dealt: the site was built without endplay.")
-            return
+            return [nodes.paragraph("", "The practice boards are not dealt: the site was built without endplay.")]
         if len(found) < int(settings["boards"]):
             warn(
                 Kind.PRACTICE,
@@ -145,8 +140,8 @@ class PracticeBoards(SphinxPostTransform):
                 location,
             )
         prefix = f"{names[0]}:" if names and names[0] else ""
-        for board, choices, choice in found:
-            placeholder += board_nodes(board, choices, choice, str(settings["seat"]), prefix, self.output_format())
+        seat, fmt = str(settings["seat"]), self.output_format()
+        return [board_nodes(board, choices, choice, seat, prefix, fmt) for board, choices, choice in found]
 
 
 def practice_boards(site: Site, count: int, seed: int, seat: str) -> Iterator[tuple[Board, list[Choice], Choice]]:
@@ -184,42 +179,35 @@ def printable(text: str, fmt: str) -> str:
     return text if _glyphs(fmt) else text.translate(_ASCII)
 
 
-def hand_text(hand: Hand, fmt: str) -> str:
-    symbols = _glyphs(fmt)
-    parts = []
-    for letter, holding in zip(_SUIT_ORDER, hand.holdings, strict=True):
-        suit = SUIT_GLYPHS[letter] if symbols else letter
-        void = "\u2014" if symbols else "-"
-        parts.append(f"{suit}\u00a0{holding or void}" if symbols else f"{suit} {holding or void}")
-    return "   ".join(parts)
-
-
 def call_text(call: Call, fmt: str) -> str:
-    return call_label(call) if _glyphs(fmt) else {"P": "Pass", "D": "Dbl", "R": "Rdbl"}.get(str(call), str(call))
+    return printable(call_label(call), fmt)
 
 
 def reference_target(meaning: Meaning, prefix: str) -> str:
-    """What ``:bml:seq:`` would be given for the row: ``1NT-2C #SEAT 3``."""
-    target = prefix + short_notation(meaning.sequence)
-    if meaning.seat is not Seat.ANY:
-        target += f" #SEAT {meaning.seat.value}"
-    if meaning.vulnerability != ANY_VULNERABILITY:
-        target += f" #VUL {meaning.vulnerability.code}"
-    return target
+    """What ``:bml:seq:`` would be given for the row: ``1NT-2C#SEAT3`` (:attr:`.notation.Reference.target`)."""
+    return prefix + object_name(meaning.sequence, meaning.seat, meaning.vulnerability)
+
+
+def practice_hand(hand: Hand, fmt: str) -> str:
+    """A dealt hand on one line: ``♠\u00a0AK5   ♥\u00a0QJ3 ...``; in LaTeX ``S AK5   H QJ3 ...``."""
+    if _glyphs(fmt):
+        return hand_text(hand.holdings, space="\u00a0")
+    return hand_text(hand.holdings, glyphs=False)
 
 
 def board_nodes(board: Board, before: list[Choice], choice: Choice, seat: str, prefix: str, fmt: str) -> nodes.Element:
     """One board: the question (hand and auction), then the answer, hidden in HTML until opened."""
     hand = board.hands[seat]
+    shown = practice_hand(hand, fmt)
     box = nodes.container(classes=["bml-practice-board"])
-    title = f"Board {board.number}: dealer {_SEAT_NAMES[board.dealer]}, vulnerable: {_vulnerable(board)}"
+    title = f"Board {board.number}: dealer {direction_name(board.dealer)}, vulnerable: {_vulnerable(board)}"
     box += nodes.rubric(title, title)
     box += nodes.paragraph(
         "",
         "",
-        nodes.strong(f"Your hand ({_SEAT_NAMES[seat]}):", f"Your hand ({_SEAT_NAMES[seat]}):"),
+        nodes.strong(f"Your hand ({direction_name(seat)}):", f"Your hand ({direction_name(seat)}):"),
         nodes.Text(" "),
-        nodes.literal(hand_text(hand, fmt), hand_text(hand, fmt), classes=["bml-practice-hand"]),
+        nodes.literal(shown, shown, classes=["bml-practice-hand"]),
         nodes.Text(f" ({hand.hcp():g} HCP)"),
     )
     box += auction_table(board, before, fmt)
@@ -233,7 +221,7 @@ def _vulnerable(board: Board) -> str:
 
 def auction_table(board: Board, before: list[Choice], fmt: str) -> nodes.table:
     """The auction so far in four columns, West first, with ``?`` where you bid."""
-    order = ["W", "N", "E", "S"]
+    order = [seat.value for seat in AUCTION_SEATS]
     cells = [""] * order.index(board.dealer) + [call_text(choice.call, fmt) for choice in before] + ["?"]
     rows = [cells[index : index + 4] for index in range(0, len(cells), 4)]
     table = nodes.table(classes=["bml-practice-auction"])
@@ -242,7 +230,7 @@ def auction_table(board: Board, before: list[Choice], fmt: str) -> nodes.table:
     for _ in order:
         group += nodes.colspec(colwidth=6)
     head = nodes.thead()
-    head += _row([_SEAT_NAMES[seat] for seat in order])
+    head += _row([seat.label for seat in AUCTION_SEATS])
     group += head
     body = nodes.tbody()
     for row in rows:

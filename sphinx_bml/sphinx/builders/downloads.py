@@ -10,7 +10,8 @@ writes those files into ``_bml/`` of its output (what ``-b bss`` and
 
    .. bml-downloads::
 
-The list is made once every document is read (``doctree-resolved``), as it
+The list is made once every document is read (when the page is resolved:
+``resolving``), as it
 names each system by its root document's ``#+TITLE``.
 """
 
@@ -24,11 +25,12 @@ from sphinx.util.display import progress_message
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
-from ..builders.bboalert import BBOALERT
-from ..builders.bss import BSS
-from ..builders.system_file import SystemFormat, system_files, system_name
+from .. import nodes as bml
 from ..config import site_systems
 from ..domain.domain import bml_domain
+from .bboalert import BBOALERT
+from .bss import BSS
+from .system_file import SystemFormat, system_files, system_name
 
 #: Where the HTML build puts the files, in its output folder.
 FOLDER = "_bml"
@@ -37,6 +39,7 @@ FORMATS: tuple[tuple[SystemFormat, str], ...] = (
     (BSS, "Full Disclosure file for Bridge Base Online"),
     (BBOALERT, "BBOalert file"),
 )
+KIND = "downloads"
 _CLASS = "bml-downloads"
 
 
@@ -45,16 +48,13 @@ class BMLDownloads(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         bml_domain(self.env).note_downloads(self.env.docname)
-        placeholder = nodes.container(classes=[_CLASS])
+        placeholder = bml.placeholder(kind=KIND)
         self.set_source_info(placeholder)
         return [placeholder]
 
 
-def fill_downloads(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: the list of system files, linked in HTML."""
-    placeholders = [node for node in doctree.findall(nodes.container) if _CLASS in node["classes"]]
-    if not placeholders:
-        return
+def made_downloads(app: Sphinx, docname: str) -> nodes.Element:
+    """The list of system files each ``bml-downloads`` of a page holds, linked in HTML."""
     linked = app.builder.format == "html"
     page = app.builder.get_target_uri(docname) if linked else ""
     domain = bml_domain(app.env)
@@ -76,8 +76,7 @@ def fill_downloads(app: Sphinx, doctree: nodes.document, docname: str) -> None:
                 item += nodes.literal(filename, filename)
             item += nodes.Text(f" ({what})")
         entries += nodes.list_item("", item)
-    for placeholder in placeholders:
-        placeholder += entries.deepcopy()
+    return entries
 
 
 def write_downloads(app: Sphinx, exception: Exception | None) -> None:

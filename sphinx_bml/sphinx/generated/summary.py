@@ -17,14 +17,13 @@ defines it, and its meaning. ``:sequence:`` lists the answers to that
 sequence instead (``1N``: the responses to 1NT; ``1C-1D``: opener's
 rebids), ``:system:`` picks a system of ``bml_systems``, ``:title:`` replaces
 the table's title. The overview is made once every document is read
-(``doctree-resolved``), so it never disagrees with the detailed pages, and
+(when the page is resolved: ``resolving``), so it never disagrees with the detailed pages, and
 it is an ordinary table: HTML (with a one-page print layout in
 ``bml.css``), LaTeX and text builders show it as such.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
 from docutils import nodes
@@ -35,15 +34,18 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
-from ...language.calls import PASS, Sequence
+from ...language.calls import Sequence
 from ...language.errors import BMLError, Kind
 from ...language.notation import call_label, context_label, label, parse_reference
-from ...language.site import Site, bidding_order
+from ...language.site import Site, answers, openings
 from ...language.system import Key
+from .. import nodes as bml
+from ..config import site_abbreviations
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
-from .abbreviations import abbreviation_nodes, site_abbreviations
+from ..reading.abbreviations import abbreviation_nodes
 
+KIND = "summary"
 _CLASS = "bml-summary"
 
 
@@ -65,37 +67,14 @@ class BMLSummary(SphinxDirective):
                 warn(Kind.DIRECTIVE, f"bml-summary :sequence: {sequence}: {error}", self.get_location())
                 return []
         bml_domain(self.env).note_generated(self.env.docname)
-        placeholder = nodes.container(classes=[_CLASS])
-        placeholder["bml_sequence"] = sequence
-        placeholder["bml_system"] = self.options.get("system", "").strip()
-        placeholder["bml_title"] = self.options.get("title", "")
+        placeholder = bml.placeholder(
+            kind=KIND,
+            sequence=sequence,
+            system=self.options.get("system", "").strip(),
+            title=self.options.get("title", ""),
+        )
         self.set_source_info(placeholder)
         return [placeholder]
-
-
-def openings(keys: Iterable[Key]) -> list[Key]:
-    """Our opening bids (after passes only), in bidding order."""
-    return sorted((key for key in keys if _is_opening(key[2])), key=bidding_order)
-
-
-def _is_opening(sequence: Sequence) -> bool:
-    *before, last = sequence.calls
-    return sequence.we_open and last.is_bid and all(call == PASS for call in before)
-
-
-def answers(keys: Iterable[Key], to: Sequence) -> list[Key]:
-    """The next call of the side that answers ``to``: ours after our own call and a
-    pass of theirs (``1N`` gives ``1N-(P)-2C``), or right after theirs, in bidding order."""
-    between = (PASS,) if to.is_ours(len(to.calls) - 1) else ()
-    found = []
-    for key in keys:
-        sequence = key[2]
-        if sequence.we_open != to.we_open or sequence.calls[: len(to.calls)] != to.calls:
-            continue
-        rest = sequence.calls[len(to.calls) :]
-        if len(rest) == len(between) + 1 and rest[:-1] == between and sequence.is_ours(len(sequence.calls) - 1):
-            found.append(key)
-    return sorted(found, key=bidding_order)
 
 
 def summary_rows(site: Site, sequence: Sequence | None) -> list[Key]:
@@ -133,29 +112,25 @@ def summary_table(
     return table
 
 
-def fill_summaries(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: each ``bml-summary`` placeholder gets its table."""
-    placeholders = [node for node in doctree.findall(nodes.container) if _CLASS in node["classes"]]
-    if not placeholders:
-        return
+def made_summary(app: Sphinx, doctree: nodes.document, placeholder: bml.placeholder, docname: str) -> list[nodes.Node]:
+    """The table of a ``bml-summary`` (nothing, with a warning, when it has no rows)."""
     domain = bml_domain(app.env)
     sites = domain.sites()
-    for placeholder in placeholders:
-        wanted = placeholder.get("bml_system", "")
-        system = wanted or next(iter(domain.systems_of(docname) or sites), "")
-        if system not in sites:
-            known = ", ".join(name for name in sites if name) or "none (bml_systems is empty)"
-            warn(Kind.DIRECTIVE, f"bml-summary :system: {wanted}: the systems of the site are {known}", placeholder)
-            continue
-        written = placeholder.get("bml_sequence", "")
-        sequence = parse_reference(written).sequence if written else None
-        keys = summary_rows(sites[system], sequence)
-        if not keys:
-            what = f"answers to {label(sequence)}" if sequence is not None else "openings"
-            warn(Kind.DIRECTIVE, f"bml-summary: no bidding table of the site shows {what}", placeholder)
-            continue
-        title = placeholder.get("bml_title") or ("Openings" if sequence is None else f"After {label(sequence)}")
-        abbreviations = site_abbreviations(app.config)
-        table = summary_table(app.builder, docname, sites[system], keys, title, abbreviations)
-        doctree.set_id(table, suggested_prefix=_CLASS)  # a titled table is a target (numfig)
-        placeholder += table
+    wanted = placeholder.get("system", "")
+    system = wanted or next(iter(domain.systems_of(docname) or sites), "")
+    if system not in sites:
+        known = ", ".join(name for name in sites if name) or "none (bml_systems is empty)"
+        warn(Kind.DIRECTIVE, f"bml-summary :system: {wanted}: the systems of the site are {known}", placeholder)
+        return []
+    written = placeholder.get("sequence", "")
+    sequence = parse_reference(written).sequence if written else None
+    keys = summary_rows(sites[system], sequence)
+    if not keys:
+        what = f"answers to {label(sequence)}" if sequence is not None else "openings"
+        warn(Kind.DIRECTIVE, f"bml-summary: no bidding table of the site shows {what}", placeholder)
+        return []
+    title = placeholder.get("title") or ("Openings" if sequence is None else f"After {label(sequence)}")
+    abbreviations = site_abbreviations(app.config)
+    table = summary_table(app.builder, docname, sites[system], keys, title, abbreviations)
+    doctree.set_id(table, suggested_prefix=_CLASS)  # a titled table is a target (numfig)
+    return [table]

@@ -32,14 +32,16 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.writers.html5 import HTML5Translator
 
+from ...language import diagrams, shown
 from ...language.abbreviations import Abbreviation
+from ...language.diagrams import AUCTION_SEATS, COMPASS
 from ...language.inline import LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from ...language.model import BidNode, TableCall
 from ...language.notation import SUIT_GLYPHS, SUIT_NAMES
 from .. import nodes as bml
-from ..reading.abbreviations import site_abbreviations
-from . import diagrams, shown
-from .diagrams import AUCTION_SEATS, COMPASS
+from ..config import site_abbreviations
+from ..nodes.inline import styled_node
+from .meanings import smart_quotes, with_smart_quotes
 
 STYLESHEET = Path(__file__).parent / "static" / "bml.css"
 #: What a row's permalink says; its sign, ``¶``, is the stylesheet's (``::before``): not copied with the text.
@@ -87,7 +89,7 @@ def visit_bidtable(self: HTML5Translator, node: bml.bidtable) -> None:
     drawing = Drawing.of(self, node)
     classes = f"bml-bidtable {style}" + (" bml-collapsible" if drawing.collapsible else "")
     self.body.append(self.starttag(node, "div", CLASS=classes))
-    context = ", ".join(part for part in (node.get("seat", ""), node.get("vulnerability", "")) if part)
+    context = node.get("context", "")
     if context:
         self.body.append(f'<p class="bml-context">{escape(context)}</p>\n')
     page, self.body = self.body, []  # the table's many small pieces joined at once: one string on the page
@@ -112,13 +114,13 @@ class Drawing:
     abbreviations: dict[str, str]
     conditions: bool
     collapsible: bool
-    #: the head of a continuation table: where its sequence is described, and the tooltip (:mod:`.links`)
+    #: the head of a continuation table: where its sequence is described, and the tooltip (``domain/links``)
     back: tuple[str, str] | None
     #: row number → the continuation tables of its sequence elsewhere: (URI, page title)
     forward: dict[int, list[tuple[str, str]]]
     #: the id a continuation table's head carries, for the links forward to land on
     head_id: str
-    #: where the links in the meanings lead: reference → the link's attributes (:func:`.links.link_meanings`)
+    #: where the links in the meanings lead: reference → the link's attributes (``domain/links``)
     links: dict[str, dict[str, object]]
 
     @classmethod
@@ -128,7 +130,7 @@ class Drawing:
         back = node.get("continues_uri")
         return cls(
             four=_four_colour(self),
-            quotes=shown.smart_quotes(self),
+            quotes=smart_quotes(self),
             abbreviations=site_abbreviations(config),
             conditions=bool(config.bml_show_conditions),
             collapsible=bool(config.bml_collapsible if collapsible is None else collapsible),
@@ -166,7 +168,7 @@ def _rows(
             body.append('<details class="bml-fold" open="open"><summary>')
         _call(self, row, ids, number, drawing)
         body.append('<span class="bml-meaning">')
-        tokens = shown.with_smart_quotes(shown.meaning_tokens(row.description.inline), drawing.quotes)
+        tokens = with_smart_quotes(shown.meaning_tokens(row.description.inline), drawing.quotes)
         _tokens(self, shown.with_abbreviations(tokens, drawing.abbreviations), drawing.four, drawing.links)
         if ids:
             body.append(
@@ -252,7 +254,7 @@ def _tokens(
         if plain is not None:
             self.body.append(plain)
         elif isinstance(token, Styled):
-            shown.styled_node(token, links).walkabout(self)
+            styled_node(token, links).walkabout(self)
         elif isinstance(token, Abbreviation):
             self.body.append(f'<abbr title="{self.attval(token.meaning)}">{self.encode(token.text)}</abbr>')
         elif isinstance(token, SequenceLink):
