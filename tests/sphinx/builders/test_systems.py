@@ -1,0 +1,156 @@
+"""Several systems in one site: one file per system, checks and references
+within a system, the index grouped by system, the files offered for download.
+
+The site is the realistic repository of tests/roots/test-real-notes (a
+Polish club, a Blue club and a defence sharing included files) with a few
+reStructuredText pages around it: wj and blue are each rooted at a page
+whose toctree holds the system's .bml file, the defence at its .bml file.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from sphinx.testing.util import SphinxTestApp
+
+from sphinx_bml.formats.bboalert import read_bboalert
+from tests.support import ROOTS, build_once, located_warnings
+
+NOTES = ROOTS / "test-real-notes"
+SYSTEMS = {"wj": "wj_index", "blue": "blue_index", "defense": "defense"}
+
+PAGES = {
+    "index.rst": (
+        "Our systems\n===========\n\n.. toctree::\n\n   wj_index\n   blue_index\n   defense\n\n"
+        "Opening 1NT: :bml:seq:`1N` (both clubs open it), :bml:seq:`blue:1N`, :bml:seq:`wj:2D`.\n\n"
+        "Only the defence says :bml:seq:`(1C)-1H-(P)-2H`.\n\n"
+        ".. bml-downloads::\n"
+    ),
+    "wj_index.rst": (
+        "WJ\n==\n\n.. bml::\n\n   #+TITLE: WJ Polish Club\n\n"
+        "   #+DESCRIPTION: Polish club, 1D natural, 5-card majors, 1NT 15-17\n\n"
+        ".. toctree::\n\n   wj\n\nOur 1♣ is :bml:seq:`1C`; in Blue it is :bml:seq:`blue:1C`. "
+        "Stayman: :bml:seq:`1N-2C`.\n"
+    ),
+    "blue_index.rst": (
+        "Blue\n====\n\n.. bml::\n\n   #+TITLE: Blue Club\n\n"
+        "   #+DESCRIPTION: Strong 1C 17+, 1D 11-16 natural, 1NT 16-18\n\n"
+        ".. toctree::\n\n   blue\n\nThe Blue 1♣ is :bml:seq:`1C`.\n"
+    ),
+}
+
+
+def make_site(folder: Path, systems: dict[str, str] | None) -> Path:
+    shutil.copytree(NOTES, folder)
+    for name, text in PAGES.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    with (folder / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write(f"\nbml_systems = {systems!r}\n" if systems is not None else "")
+    return folder
+
+
+def build(folder: Path, builder: str, **overrides: object) -> SphinxTestApp:
+    return build_once(builder, folder, folder / "_build", **overrides)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, SphinxTestApp]:
+    """The site with three systems, built once per builder."""
+    folder = make_site(tmp_path_factory.mktemp("systems") / "site", SYSTEMS)
+    return {builder: build(folder, builder) for builder in ("html", "bss", "bboalert")}
+
+
+def test_only_the_author_slip_and_the_ambiguous_reference_are_reported(site: dict[str, SphinxTestApp]) -> None:
+    found = located_warnings(site["html"])
+    assert [(file, line, kind) for file, line, kind, _ in found] == [
+        ("wj/one_diamond.bml", 15, "bml.conflict"),  # the author's own slip, within wj
+        ("index.rst", 10, "bml.ref"),
+    ]
+    assert found[1][3] == (
+        "1NT is defined in the systems wj, blue, and this page belongs to none of them: write wj:1NT or blue:1NT"
+    )
+
+
+def test_each_system_file_equals_what_its_root_alone_gives(
+    site: dict[str, SphinxTestApp], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    outdir = Path(site["bss"].outdir)
+    assert sorted(path.name for path in outdir.glob("*.bss")) == ["blue.bss", "defense.bss", "wj.bss"]
+    assert sorted(path.name for path in Path(site["bboalert"].outdir).glob("*.txt")) == [
+        "blue.txt",
+        "defense.txt",
+        "wj.txt",
+    ]
+    for system in SYSTEMS:
+        alone = make_site(tmp_path_factory.mktemp(f"alone-{system}") / "site", None)
+        others = [f"{name}.bml" for name in SYSTEMS if name != system] + ["index.rst", "wj_index.rst", "blue_index.rst"]
+        overrides = {"root_doc": system, "exclude_patterns": ["_build", *others]}
+        for builder, suffix in (("bss", ".bss"), ("bboalert", ".txt")):
+            (expected,) = Path(build(alone, builder, **overrides).outdir).glob(f"*{suffix}")
+            written = Path(site[builder].outdir) / f"{system}{suffix}"
+            assert written.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8"), (system, builder)
+    records = (outdir / "blue.bss").read_text(encoding="utf-8").splitlines()
+    assert records[0].startswith("*00{Blue Club}")
+    assert any(record.startswith("001C=") and "STR F 17+" in record for record in records), "Blue's own 1C"
+
+
+def test_references_resolve_in_the_system_of_their_page(site: dict[str, SphinxTestApp]) -> None:
+    outdir = Path(site["html"].outdir)
+
+    def links(page: str) -> list[tuple[str, str]]:
+        soup = BeautifulSoup((outdir / page).read_text(encoding="utf-8"), "html.parser")
+        return [(link.get_text(), link["href"]) for link in soup.select("div.body p a.reference.internal")]
+
+    assert links("wj_index.html") == [
+        ("1♣", "wj.html#bml-1c"),  # the page's own system
+        ("1♣", "blue.html#bml-1c"),  # blue:1C
+        ("1NT–2♣", "wj.html#bml-1n-p-2c"),
+    ]
+    assert links("blue_index.html") == [("1♣", "blue.html#bml-1c")]
+    assert links("index.html") == [
+        ("1NT", "blue.html#bml-1n"),  # blue:1N; the plain 1N is ambiguous on a page of no system
+        ("2♦", "wj.html#bml-2d"),
+        ("(1♣)–1♥–(Pass)–2♥", "defense.html#bml-vs-1c-1h-p-2h"),  # only in the defence
+    ]
+    wj_page = BeautifulSoup((outdir / "wj_index.html").read_text(encoding="utf-8"), "html.parser")
+    blue_link = [link for link in wj_page.select("div.body p a.reference") if link["href"] == "blue.html#bml-1c"]
+    assert blue_link and "STR F 17+" in blue_link[0]["title"]
+
+
+def test_the_sequence_index_groups_by_system(site: dict[str, SphinxTestApp]) -> None:
+    soup = BeautifulSoup((Path(site["html"].outdir) / "bml-sequences.html").read_text(encoding="utf-8"), "html.parser")
+    headings = [text for cell in soup.select("tr.cap td") if (text := cell.get_text(" ", strip=True))]
+    systems = [heading.split(":")[0] for heading in headings]
+    assert systems == sorted(systems, key=list(SYSTEMS).index), "wj first, then blue, then the defence"
+    assert "wj: 1♣" in headings and "blue: 1♣" in headings
+
+
+def test_the_files_are_offered_for_download(site: dict[str, SphinxTestApp]) -> None:
+    outdir = Path(site["html"].outdir)
+    soup = BeautifulSoup((outdir / "index.html").read_text(encoding="utf-8"), "html.parser")
+    links = {link.get_text(): link["href"] for link in soup.select("a.bml-downloads")}
+    assert links == {f"{system}{suffix}": f"_bml/{system}{suffix}" for system in SYSTEMS for suffix in (".bss", ".txt")}
+    for href in links.values():
+        assert (outdir / href).is_file()
+    assert (outdir / "_bml" / "wj.bss").read_text(encoding="utf-8") == (Path(site["bss"].outdir) / "wj.bss").read_text(
+        encoding="utf-8"
+    )
+    assert read_bboalert((outdir / "_bml" / "blue.txt").read_text(encoding="utf-8")).records
+    assert "Blue Club" in soup.select_one("div.bml-downloads").get_text()
+
+
+def test_as_one_system_the_clubs_would_be_merged(tmp_path: Path) -> None:
+    """What the setting cures: without it, one system, Blue's 1C replaced by the Polish club's."""
+    app = build(make_site(tmp_path / "site", None), "html")
+    conflicts = [warning for warning in located_warnings(app) if warning[2] == "bml.conflict"]
+    assert len(conflicts) > 20
+
+
+def test_a_root_that_is_no_document_is_reported(tmp_path: Path) -> None:
+    app = build(make_site(tmp_path / "site", {**SYSTEMS, "acol": "acol"}), "html")
+    assert "bml_systems in conf.py: the system 'acol' is rooted at 'acol', which is not a document" in (
+        app.warning.getvalue()
+    )
