@@ -31,7 +31,7 @@ from sphinx.util.texescape import tex_replacements, unicode_tex_replacements
 #: ranges. Generated from TeX Live 2022's ``t1enc.dfu``, ``ts1enc.dfu``,
 #: ``ot1enc.dfu`` and ``omsenc.dfu`` (every ``\DeclareUnicodeCharacter``
 #: there) plus three of ``utf8enc.dfu`` that need no encoding (ˆ ˜ …);
-#: tests/sphinx/test_latex_characters.py checks it against the TeX Live
+#: tests/sphinx/writing/test_latex_characters.py checks it against the TeX Live
 #: installed. Greek and Cyrillic need font encodings Sphinx only loads for
 #: those languages, so they are not here.
 TEX_LIVE_RANGES = (
