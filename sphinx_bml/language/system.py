@@ -41,7 +41,7 @@ class Meaning:
     #: the last call is alertable (``2D ! Multi``): the ``.bss`` artificial flag, BBOalert's alerts
     alert: bool = False
     #: seat, vulnerability and sequence: what the site's dictionaries are keyed by, one tuple
-    #: shared by all of them (a system of 80,000 lines held 245,000 such tuples, 16 MB)
+    #: shared by all of them (a big system holds hundreds of thousands of such keys)
     key: Key = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -247,7 +247,7 @@ def _tokens(
     four: bool,
     links: dict[str, dict[str, object]] | None = None,
 ) -> None:
-    """Drawn tokens (:mod:`.shown`): plain ones by :func:`_plain_html`, abbreviations as
+    """Drawn tokens (:mod:`sphinx_bml.language.shown`): plain ones by :func:`_plain_html`, abbreviations as
     ``<abbr title>``, links to sequences as the ``:bml:seq:`` role's (``links``: where they lead)."""
     for token in tokens:
         plain = _plain_html(token, four)

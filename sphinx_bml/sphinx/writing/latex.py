@@ -11,7 +11,7 @@ LaTeX document and :func:`copy_style_file` copies into the LaTeX output folder:
   ``bmlauction`` environment (W N E S columns);
 * a suit becomes ``\\bmlsuit{H}``: no Unicode suit symbols reach pdflatex.
 
-A bidding table is written whole from its model (:mod:`.shown`): its
+A bidding table is written whole from its model (:mod:`sphinx_bml.language.shown`): its
 text, and the text of deals (board, holdings, lead card), is escaped with
 the translator's own :meth:`encode`; italic, bold and monospace text goes
 to Sphinx's own visitors.
@@ -151,7 +151,7 @@ def _rows(
 def _tokens(
     self: LaTeXTranslator, tokens: tuple[shown.Shown, ...], links: dict[str, dict[str, object]] | None = None
 ) -> None:
-    """Drawn tokens (:mod:`.shown`): text escaped by the translator, suits and line breaks as macros,
+    """Drawn tokens (:mod:`sphinx_bml.language.shown`): text escaped by the translator, suits and line breaks as macros,
     abbreviations as Sphinx writes them in prose (spelled out at their first use in the document),
     links to sequences as Sphinx writes the ``:bml:seq:`` role's (``\\hyperref``; ``links``: where they lead)."""
     for token in tokens:
