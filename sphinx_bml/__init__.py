@@ -31,6 +31,7 @@ ENV_VERSION = 7
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place."""
+    from .lexer import BMLLexer
     from .sphinx import collector, config, diagnostics, nodes
     from .sphinx.builders import BBOalertBuilder, BSSBuilder
     from .sphinx.domain import index_page, search
@@ -103,6 +104,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-get-updated", abbreviations.generated_pages)
     app.add_directive("bml-summary", summary.BMLSummary)
     app.connect("doctree-resolved", summary.fill_summaries)
+
+    # BML source shown in code blocks (``.. code-block:: bml``), highlighted
+    app.add_lexer("bml", BMLLexer)
 
     # finding a sequence: the search ranks a typed sequence first, the index page filters
     app.connect("config-inited", search.add_scripts)
