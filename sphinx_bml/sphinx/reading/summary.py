@@ -24,7 +24,6 @@ it is an ordinary table: HTML (with a one-page print layout in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
 from docutils import nodes
@@ -35,10 +34,10 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
-from ...language.calls import PASS, Sequence
+from ...language.calls import Sequence
 from ...language.errors import BMLError, Kind
 from ...language.notation import call_label, context_label, label, parse_reference
-from ...language.site import Site, bidding_order
+from ...language.site import Site, answers, openings
 from ...language.system import Key
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
@@ -71,31 +70,6 @@ class BMLSummary(SphinxDirective):
         placeholder["bml_title"] = self.options.get("title", "")
         self.set_source_info(placeholder)
         return [placeholder]
-
-
-def openings(keys: Iterable[Key]) -> list[Key]:
-    """Our opening bids (after passes only), in bidding order."""
-    return sorted((key for key in keys if _is_opening(key[2])), key=bidding_order)
-
-
-def _is_opening(sequence: Sequence) -> bool:
-    *before, last = sequence.calls
-    return sequence.we_open and last.is_bid and all(call == PASS for call in before)
-
-
-def answers(keys: Iterable[Key], to: Sequence) -> list[Key]:
-    """The next call of the side that answers ``to``: ours after our own call and a
-    pass of theirs (``1N`` gives ``1N-(P)-2C``), or right after theirs, in bidding order."""
-    between = (PASS,) if to.is_ours(len(to.calls) - 1) else ()
-    found = []
-    for key in keys:
-        sequence = key[2]
-        if sequence.we_open != to.we_open or sequence.calls[: len(to.calls)] != to.calls:
-            continue
-        rest = sequence.calls[len(to.calls) :]
-        if len(rest) == len(between) + 1 and rest[:-1] == between and sequence.is_ours(len(sequence.calls) - 1):
-            found.append(key)
-    return sorted(found, key=bidding_order)
 
 
 def summary_rows(site: Site, sequence: Sequence | None) -> list[Key]:
