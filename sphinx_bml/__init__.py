@@ -38,7 +38,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
     from .sphinx.nodes import fallback, html, latex, links, text
-    from .sphinx.reading import abbreviations, practice, summary
+    from .sphinx.reading import abbreviations, convention_card, practice, summary
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
     from .sphinx.reading.downloads import BMLDownloads, fill_downloads, write_downloads
@@ -104,6 +104,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-get-updated", abbreviations.generated_pages)
     app.add_directive("bml-summary", summary.BMLSummary)
     app.connect("doctree-resolved", summary.fill_summaries)
+    app.add_directive("bml-convention-card", convention_card.BMLConventionCard)
+    app.connect("doctree-resolved", convention_card.fill_convention_cards)
 
     # BML source shown in code blocks (``.. code-block:: bml``), highlighted
     app.add_lexer("bml", BMLLexer)
