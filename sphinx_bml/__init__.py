@@ -33,6 +33,7 @@ ENV_VERSION = 8
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place, in the order of a build."""
+    from .lexer import BMLLexer
     from .sphinx import config, diagnostics, memory, nodes, resolving
     from .sphinx.builders import BBOalertBuilder, BSSBuilder
     from .sphinx.builders.downloads import BMLDownloads, write_downloads
@@ -40,7 +41,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, NoteAbbreviations, warn_missing
     from .sphinx.domain.roles import InlineRole
-    from .sphinx.generated import glossary, practice, summary
+    from .sphinx.generated import convention_card, glossary, practice, summary
     from .sphinx.reading.abbreviations import MarkAbbreviations
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
@@ -80,6 +81,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
 
     # made once the whole site is read: the convention card's summary and glossary, practice boards
     app.add_directive("bml-summary", summary.BMLSummary)
+    app.add_directive("bml-convention-card", convention_card.BMLConventionCard)
     app.add_directive("bml-glossary", glossary.BMLGlossary)
     app.add_directive("bml-practice", practice.BMLPractice)
     app.add_post_transform(practice.PracticeBoards)
@@ -93,6 +95,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # a page once the site is read: its steps in one handler, in order; the pages to write again
     app.connect("doctree-resolved", resolving.resolve_page)
     app.connect("env-get-updated", resolving.pages_to_write_again)
+
+    # BML source shown in code blocks (``.. code-block:: bml``), highlighted
+    app.add_lexer("bml", BMLLexer)
 
     # finding a sequence: the search ranks a typed sequence first, the index page filters
     app.connect("config-inited", search.add_scripts)

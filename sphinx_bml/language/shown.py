@@ -18,14 +18,15 @@ by each builder its own way; :func:`plain` is the drawn tokens as text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from .abbreviations import Abbreviation, split_abbreviations
-from .calls import Call, CallKind, Strain
+from .calls import Call, CallKind, Sequence, Strain
 from .errors import BMLError
 from .inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from .model import BidNode, TableCall
-from .notation import CALL_LABELS, SUIT_GLYPHS, Reference, parse_reference
+from .notation import CALL_LABELS, SUIT_GLYPHS, Reference, parse_reference, short_form
 
 #: An en dash between the calls of a sequence and for ``--``; an em dash for ``---``.
 DASHES = {False: "\u2013", True: "\u2014"}
@@ -82,8 +83,23 @@ def reference_tokens(target: str) -> tuple[Inline, ...] | None:
 def written_tokens(reference: Reference) -> tuple[Inline, ...]:
     """The calls of a reference as written, with suit symbols: ``1NT–2♣``, ``1♣–(1♠)–Dbl``,
     an opponents' call with a meaning followed by it in italics: ``(2♣ /Landy/)``."""
+    return _written_calls(reference.written)
+
+
+def sequence_tokens(sequence: Sequence) -> tuple[Inline, ...]:
+    """A concrete sequence as the pages write it, with suit symbols: ``1NT–2♣``, ``(1♥)–Dbl``."""
+    return _written_calls(short_form(sequence))
+
+
+def concrete_call_tokens(call: Call) -> tuple[Inline, ...]:
+    """One concrete call, with its suit symbol: ``1♣``, ``1NT``, ``Dbl``."""
+    return _written_calls([(call, False)])
+
+
+def _written_calls(written: Iterable[tuple[Call, bool]]) -> tuple[Inline, ...]:
+    """Calls, each with whether it is the opponents' (in parentheses), joined by en dashes."""
     shown: list[Inline] = []
-    for index, (call, theirs) in enumerate(reference.written):
+    for index, (call, theirs) in enumerate(written):
         if index:
             _add_text(shown, DASHES[False])
         if theirs:

@@ -7,7 +7,8 @@ in this order:
 1. the links in the tables' meanings are found (``domain/links``), while
    the tables are still ours, for every builder;
 2. each :class:`~sphinx_bml.sphinx.nodes.placeholder` is made
-   (``generated/summary``, ``generated/glossary``, ``builders/downloads``;
+   (``generated/summary``, ``generated/convention_card``, ``generated/glossary``,
+   ``builders/downloads``;
    the practice page's boards are dealt earlier, by a post-transform);
 3. the links between the tables continuing a sequence and the rows they
    continue are found (HTML);
@@ -34,6 +35,7 @@ from . import nodes as bml
 from .builders.downloads import made_downloads
 from .domain import links
 from .domain.domain import bml_domain
+from .generated.convention_card import made_convention_card
 from .generated.glossary import made_glossary
 from .generated.summary import made_summary
 from .writing import fallback, latex
@@ -42,6 +44,7 @@ from .writing import fallback, latex
 Maker = Callable[[Sphinx, nodes.document, bml.placeholder, str], list[nodes.Node]]
 MAKERS: dict[str, Maker] = {
     "summary": made_summary,
+    "convention-card": made_convention_card,
     "glossary": lambda app, doctree, placeholder, docname: [made_glossary(app.env)],
     "downloads": lambda app, doctree, placeholder, docname: [made_downloads(app, docname)],
 }

@@ -2,8 +2,9 @@
  *
  * A filter box above the list keeps the sequences that start with the calls
  * typed (1N 2C, 1NT-2♣, 1c-1d) or whose sequence and meaning hold every word
- * typed (Stayman, transfer hearts); an opening whose sequences are all
- * filtered out loses its heading too. Suit symbols get the colours of the
+ * typed (Stayman, transfer hearts: suit words and symbols are the same); an
+ * opening whose sequences are all filtered out loses its heading and the
+ * blank row above it too. Suit symbols get the colours of the
  * rest of the site. Without JavaScript the page is the plain list.
  */
 (() => {
@@ -37,15 +38,22 @@
     table.classList.add("bml-sequence-index");
     const rows = [];
     let heading = null;
+    let spacer = null;  // the blank row Sphinx puts before each heading
     for (const row of table.querySelectorAll("tr")) {
+      if (row.classList.contains("pcap")) {
+        spacer = row;
+        continue;
+      }
       if (row.classList.contains("cap")) {
-        heading = { row, entries: [] };
+        heading = { row, spacer, entries: [] };
+        spacer = null;
         continue;
       }
       const link = row.querySelector("a code, a");
       if (!link || !heading) continue;
       const sequence = link.textContent.trim();
-      const entry = { row, calls: callsOf(sequence) || [], text: row.textContent.toLowerCase(), heading };
+      const meaning = row.cells[row.cells.length - 1].textContent.toLowerCase();
+      const entry = { row, calls: callsOf(sequence) || [], text: row.textContent.toLowerCase(), meaning, heading };
       heading.entries.push(entry);
       rows.push(entry);
     }
@@ -67,8 +75,12 @@
     const keeps = (entry, query) => {
       const calls = callsOf(query);
       if (calls) return calls.every((call, index) => entry.calls[index] === call);
-      const words = query.toLowerCase().split(/\s+/).filter((word) => word);
-      return words.every((word) => entry.text.includes(word));
+      const words = query.split(/\s+/).filter((word) => word);
+      return words.every((word) => {
+        const same = window.bmlCalls.suitWords(word);
+        if (same.length === 1) return entry.text.includes(same[0]);
+        return same.some((spelling) => entry.meaning.includes(spelling));  // a suit: in the meaning, not the calls
+      });
     };
     const filter = () => {
       const query = box.value.trim();
@@ -79,7 +91,10 @@
         if (kept) shown += 1;
       }
       const headings = new Set(rows.map((entry) => entry.heading));
-      for (const group of headings) group.row.hidden = group.entries.every((entry) => entry.row.hidden);
+      for (const group of headings) {
+        group.row.hidden = group.entries.every((entry) => entry.row.hidden);
+        if (group.spacer) group.spacer.hidden = group.row.hidden;
+      }
       count.textContent = query ? `${shown} of ${rows.length} sequences` : "";
     };
     box.addEventListener("input", filter);
