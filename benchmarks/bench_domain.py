@@ -139,6 +139,7 @@ def switch_off() -> None:
     from sphinx.domains import Domain
     from sphinx.roles import XRefRole
 
+    from sphinx_bml.sphinx import resolving
     from sphinx_bml.sphinx.domain import anchors, domain
     from sphinx_bml.sphinx.reading import to_nodes
 
@@ -155,7 +156,7 @@ def switch_off() -> None:
         return block(item, tree=tree, anchors=False)  # type: ignore[arg-type]
 
     domain.BMLDomain = NoDomain  # type: ignore[misc]
-    domain.pages_to_rewrite = lambda app, env: []  # type: ignore[assignment]
+    resolving.pages_to_write_again = lambda app, env: []  # type: ignore[assignment]
     anchors.SequenceAnchors.apply = lambda self, **kwargs: None  # type: ignore[method-assign]
     to_nodes.block = block_without_anchors  # type: ignore[assignment]
 

@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+from sphinx_bml.sphinx.generated.practice import practice_boards
 from sphinx_bml.sphinx.project import read_project
-from sphinx_bml.sphinx.reading.practice import practice_boards
 
 SITE = Path(__file__).resolve().parent.parent / "example_site"
 

@@ -1,11 +1,13 @@
 """sphinx-bml: contract-bridge bidding systems written in BML, published by Sphinx.
 
-Add ``"sphinx_bml"`` to ``extensions`` in ``conf.py``. The package has three
+Add ``"sphinx_bml"`` to ``extensions`` in ``conf.py``. The package has
 layers, each knowing only the ones below it:
 
 * :mod:`sphinx_bml.language`: the BML engine, pure Python;
 * :mod:`sphinx_bml.formats`: BSS, BML and BBOalert, from the engine's model;
-* :mod:`sphinx_bml.sphinx`: the Sphinx adapters, registered by :func:`setup`.
+* :mod:`sphinx_bml.practice`: practising the system, pure Python;
+* :mod:`sphinx_bml.sphinx`: the Sphinx adapters, registered by :func:`setup`,
+  layered by build phase; and :mod:`sphinx_bml.commands`.
 
 Importing this package loads no Sphinx: :func:`setup` imports the adapters
 when Sphinx calls it, so the engine and the ``bss2bml`` command stay light.
@@ -26,24 +28,26 @@ except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
     __version__ = "0+unknown"
 
 #: Bump when what is stored in the environment changes shape.
-ENV_VERSION = 7
+ENV_VERSION = 8
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    """Everything sphinx-bml adds to Sphinx, in one place."""
-    from .sphinx import collector, config, diagnostics, nodes
+    """Everything sphinx-bml adds to Sphinx, in one place, in the order of a build."""
+    from .lexer import BMLLexer
+    from .sphinx import config, diagnostics, memory, nodes, resolving
     from .sphinx.builders import AnkiBuilder, BBOalertBuilder, BSSBuilder
+    from .sphinx.builders.downloads import BMLDownloads, write_downloads
     from .sphinx.domain import index_page, search
     from .sphinx.domain.anchors import SequenceAnchors
-    from .sphinx.domain.domain import BMLDomain, pages_to_rewrite, warn_missing
-    from .sphinx.nodes import fallback, html, latex, links, text
-    from .sphinx.reading import abbreviations, practice, summary
+    from .sphinx.domain.domain import BMLDomain, NoteAbbreviations, warn_missing
+    from .sphinx.domain.roles import InlineRole
+    from .sphinx.generated import convention_card, glossary, practice, summary
+    from .sphinx.reading.abbreviations import MarkAbbreviations
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
-    from .sphinx.reading.downloads import BMLDownloads, fill_downloads, write_downloads
     from .sphinx.reading.encoding import use_fallback_codec, warn_windows_page
     from .sphinx.reading.parts import TocTree, exclude_included_parts
-    from .sphinx.reading.roles import InlineRole
+    from .sphinx.writing import html, latex, text
 
     # settings: declared once, checked before anything reads them
     config.add_settings(app)
@@ -51,65 +55,61 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", exclude_included_parts)
     app.add_directive("toctree", TocTree, override=True)  # says why a part of a .bml file is no page
 
-    # reading: the directive, the roles, .bml files as pages; each problem reported once
+    # reading: the directive, .bml pages, abbreviations in prose; each problem reported once
     app.connect("env-before-read-docs", diagnostics.forget_reported)
     app.add_directive("bml", BMLDirective)
-    app.add_role("bml", InlineRole())
     app.add_source_suffix(".bml", "bml")
     app.add_source_parser(BMLParser)
     app.connect("config-inited", use_fallback_codec, priority=900)  # after Sphinx's check of UTF-8 (790)
     app.connect("source-read", warn_windows_page)
+    app.add_transform(MarkAbbreviations)
 
-    # nodes: one visitor per builder, standard nodes for the others, the static files
+    # the domain: the site's system, the roles, references, the sequence index, the checks
+    app.add_domain(BMLDomain)
+    app.add_role("bml", InlineRole())
+    app.add_transform(SequenceAnchors)
+    app.add_transform(NoteAbbreviations)
+    app.connect("warn-missing-reference", warn_missing)
+
+    # writing: one visitor per builder, the static files
     for node in nodes.ALL_NODES:
         app.add_node(node, html=html.VISITORS[node], latex=latex.VISITORS[node], text=text.VISITORS[node])
-    app.connect("doctree-resolved", links.link_meanings, priority=400)  # before the fallback replaces the tables
-    app.connect("doctree-resolved", fallback.replace_nodes)
-    app.connect("doctree-resolved", links.link_tables)  # continuation tables and the rows they continue
-    app.connect("env-get-updated", links.pages_to_rewrite)
     app.connect("config-inited", html.add_stylesheet)
     app.add_css_file(html.STYLESHEET.name)
     app.add_latex_package(latex.PACKAGE)
     app.connect("builder-inited", latex.copy_style_file)
-    app.connect("doctree-resolved", latex.warn_unprintable)
 
-    # the domain: the site's system, references, the sequence index, the checks
-    app.add_domain(BMLDomain)
-    app.add_transform(SequenceAnchors)
-    app.connect("warn-missing-reference", warn_missing)
-    app.connect("env-get-updated", pages_to_rewrite)
-
-    # the garbage collector: the model read stays alive until the build ends
-    for event in ("config-inited", "builder-inited", "doctree-read", "env-updated", "env-check-consistency"):
-        app.connect(event, collector.freeze, priority=900)  # after the handlers that build the model
-    app.connect("build-finished", collector.unfreeze)
+    # made once the whole site is read: the convention card's summary and glossary, practice boards
+    app.add_directive("bml-summary", summary.BMLSummary)
+    app.add_directive("bml-convention-card", convention_card.BMLConventionCard)
+    app.add_directive("bml-glossary", glossary.BMLGlossary)
+    app.add_directive("bml-practice", practice.BMLPractice)
+    app.add_post_transform(practice.PracticeBoards)
 
     # builders: each system as one file (.bss, BBOalert, an Anki deck); and the same files offered on a page
     app.add_builder(BSSBuilder)
     app.add_builder(BBOalertBuilder)
     app.add_builder(AnkiBuilder)  # an Anki deck: one card per sequence
     app.add_directive("bml-downloads", BMLDownloads)
-    app.connect("doctree-resolved", fill_downloads)
     app.connect("build-finished", write_downloads)
 
-    # practice: a page of boards dealt at build time, once every page is read
-    app.add_directive("bml-practice", practice.BMLPractice)
-    app.add_post_transform(practice.PracticeBoards)
+    # a page once the site is read: its steps in one handler, in order; the pages to write again
+    app.connect("doctree-resolved", resolving.resolve_page)
+    app.connect("env-get-updated", resolving.pages_to_write_again)
 
-    # the convention card: abbreviations in prose and their glossary
-    app.add_transform(abbreviations.MarkAbbreviations)
-    app.add_directive("bml-glossary", abbreviations.BMLGlossary)
-    app.connect("doctree-resolved", abbreviations.fill_glossary)
-    app.connect("doctree-resolved", abbreviations.plain_abbreviations)
-    app.connect("env-get-updated", abbreviations.generated_pages)
-    app.add_directive("bml-summary", summary.BMLSummary)
-    app.connect("doctree-resolved", summary.fill_summaries)
+    # BML source shown in code blocks (``.. code-block:: bml``), highlighted
+    app.add_lexer("bml", BMLLexer)
 
     # finding a sequence: the search ranks a typed sequence first, the index page filters
     app.connect("config-inited", search.add_scripts)
     app.connect("html-page-context", search.page_scripts)
     app.connect("config-inited", index_page.add_templates)  # the index page; bml-sequences.html for html_sidebars
     app.connect("html-page-context", index_page.write_index_page)
+
+    # the garbage collector: the model read stays alive until the build ends
+    for event in ("config-inited", "builder-inited", "doctree-read", "env-updated", "env-check-consistency"):
+        app.connect(event, memory.freeze, priority=900)  # after the handlers that build the model
+    app.connect("build-finished", memory.unfreeze)
 
     return {
         "version": __version__,

@@ -13,6 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,6 +54,11 @@ def same_lines(actual: str, expected: str) -> list[tuple[int, str, str]]:
     a += [""] * (size - len(a))
     b += [""] * (size - len(b))
     return [(number + 1, x, y) for number, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+
+
+def page(app: SphinxTestApp, docname: str = "index") -> BeautifulSoup:
+    """The HTML page a build wrote for ``docname``, parsed."""
+    return BeautifulSoup((Path(app.outdir) / f"{docname}.html").read_text(encoding="utf-8"), "lxml")
 
 
 COLOURS = re.compile(r"\x1b\[[0-9;]*m")

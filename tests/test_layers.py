@@ -1,33 +1,148 @@
-"""The layers only know the layer below: the engine, the formats and practice never import Sphinx or docutils;
-the commands, on top, reach the Sphinx side through the one module that reads a project."""
+"""The layers only know the layers below: every import points one way, imports inside functions too.
+
+The package: ``language`` (the engine) < ``formats`` < ``practice`` (all pure:
+no Sphinx, no docutils) < ``sphinx`` < ``commands`` (which reach the Sphinx
+side only through ``sphinx/project.py``, the one reader of a project). Inside ``sphinx/``,
+by build phase: the base modules (``config``, ``diagnostics``, ``memory``) <
+``nodes`` < ``reading`` < ``domain`` < ``writing`` < ``generated`` <
+``builders`` < the modules that join them (``resolving``).
+"""
 
 from __future__ import annotations
 
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sphinx_bml"
+PURE_FOLDERS = ("language", "formats", "practice")
 PURE = sorted(
-    path.relative_to(PACKAGE).as_posix()
-    for folder in ("language", "formats", "practice")
-    for path in (PACKAGE / folder).glob("*.py")
+    path.relative_to(PACKAGE).as_posix() for folder in PURE_FOLDERS for path in (PACKAGE / folder).glob("*.py")
 )
+
+#: The package's layers, bottom first; a layer may import its own and those before it
+#: (``lexer``: BML highlighted, which imports Pygments and nothing of ours).
+LAYERS = ("language", "lexer", "formats", "practice", "sphinx", "commands")
+#: The layers of ``sphinx/``, bottom first. Modules of ``sphinx/`` itself not named in
+#: :data:`SPHINX_BASE` join the sub-packages (``resolving``): they come last.
+SPHINX_LAYERS = ("nodes", "reading", "domain", "writing", "generated", "builders")
+SPHINX_BASE = ("config", "diagnostics", "memory")
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement, at module level or inside functions and classes,
+    but not under ``if TYPE_CHECKING:`` (no import at run time)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            yield from (inner for branch in node.orelse for inner in _imports_of(branch))
+            continue
+        yield from _imports_of(node)
+
+
+def _imports_of(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        yield node
+    else:
+        yield from _imports(node)
 
 
 def imported_modules(path: Path) -> set[str]:
+    """The modules a file imports, as written (relative ones with their dots)."""
     modules = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             modules.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            modules.add(node.module)
-        elif isinstance(node, ast.ImportFrom) and node.level and node.module:
+        elif node.module:
             modules.add("." * node.level + node.module)
     return modules
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = path.relative_to(root.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def package_imports(path: Path, root: Path) -> set[str]:
+    """The modules of the package under ``root`` that a module imports, anywhere in it."""
+    name = module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            if base.split(".")[0] == root.name:
+                found.add(base)
+                found.update(f"{base}.{alias.name}" for alias in node.names)
+        else:
+            found.update(alias.name for alias in node.names if alias.name.split(".")[0] == root.name)
+    return found
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Each module of the package under ``root`` → the modules of the package it imports.
+
+    A package's ``__init__`` importing its own modules is how packages are made,
+    not an arrow: it is left out."""
+    modules = {module_name(path, root): path for path in root.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        imported = {other for other in package_imports(path, root) if other in modules and other != name}
+        if path.name == "__init__.py":
+            imported = {other for other in imported if not other.startswith(name + ".")}
+        graph[name] = imported
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A circle of imports (its modules, the first one again at the end), or ``None``."""
+    visiting: list[str] = []
+    done: set[str] = set()
+
+    def visit(name: str) -> list[str] | None:
+        if name in done:
+            return None
+        if name in visiting:
+            return [*visiting[visiting.index(name) :], name]
+        visiting.append(name)
+        for other in sorted(graph[name]):
+            found = visit(other)
+            if found:
+                return found
+        visiting.pop()
+        done.add(name)
+        return None
+
+    for name in sorted(graph):
+        found = visit(name)
+        if found:
+            return found
+    return None
+
+
+def layer(module: str) -> tuple[int, int]:
+    """Where a module of sphinx_bml sits: its layer, then its layer inside ``sphinx/``."""
+    parts = module.split(".")[1:]
+    if not parts:
+        return (len(LAYERS), 0)  # the package root: setup() wires everything
+    top = LAYERS.index(parts[0])
+    if parts[0] != "sphinx" or len(parts) == 1:
+        return (top, 0)
+    if parts[1] in SPHINX_BASE:
+        return (top, 0)
+    if parts[1] in SPHINX_LAYERS:
+        return (top, 1 + SPHINX_LAYERS.index(parts[1]))
+    return (top, 1 + len(SPHINX_LAYERS))
+
+
+GRAPH = import_graph(PACKAGE)
 
 
 @pytest.mark.parametrize("module", PURE)
@@ -42,10 +157,11 @@ def test_commands_reach_the_sphinx_side_only_through_the_project_reader(module: 
     assert {m for m in imports if m.startswith("..sphinx")} <= {"..sphinx.project"}
 
 
-@pytest.mark.parametrize("module", [m for m in PURE if m.startswith("language/")])
-def test_the_engine_does_not_reach_up(module: str) -> None:
+@pytest.mark.parametrize("module", [m for m in PURE if m.split("/")[0] in PURE_FOLDERS])
+def test_the_pure_layers_do_not_reach_up(module: str) -> None:
     imports = imported_modules(PACKAGE / module)
-    assert not {m for m in imports if m.startswith(("..formats", "..sphinx", "..commands"))}
+    above = LAYERS[LAYERS.index(module.split("/")[0]) + 1 :]
+    assert not {m for m in imports if m.lstrip(".").split(".")[0] in above}
 
 
 @pytest.mark.parametrize(
@@ -54,9 +170,10 @@ def test_the_engine_does_not_reach_up(module: str) -> None:
         "import sphinx_bml",
         "import sphinx_bml.language",
         "import sphinx_bml.formats.bss_writer, sphinx_bml.formats.bss_reader, sphinx_bml.formats.bboalert",
+        "import sphinx_bml.practice.robot, sphinx_bml.practice.coverage",
         "import sphinx_bml.commands.bss2bml",
         "import sphinx_bml.commands.xml2bml",
-        "import sphinx_bml.practice",
+        "import sphinx_bml.commands.bboalert2bml",
     ],
 )
 def test_the_engine_and_the_command_load_no_sphinx(statement: str) -> None:
@@ -66,55 +183,67 @@ def test_the_engine_and_the_command_load_no_sphinx(statement: str) -> None:
     assert result.stdout.strip() == "[]"
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def package_imports(path: Path) -> set[str]:
-    """The sphinx_bml modules a module imports when it is imported (not inside functions or TYPE_CHECKING)."""
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in tree.body:  # module level only
-        if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - node.level + 1]
-                base = ".".join([*anchor, *([base] if base else [])])
-            if base.startswith("sphinx_bml"):
-                found.add(base)
-                found.update(f"{base}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names if alias.name.startswith("sphinx_bml"))
-    return found
-
-
 def test_no_import_cycle() -> None:
-    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
-    graph = {
-        name: {other for other in package_imports(path) if other in modules and other != name}
-        for name, path in modules.items()
-    }
-    # a package's __init__ importing its own modules is how packages are made, not a cycle
-    for name in graph:
-        graph[name] = {
-            other for other in graph[name] if not (modules[name].name == "__init__.py" and other.startswith(name + "."))
-        }
-    visiting: list[str] = []
-    done: set[str] = set()
+    assert find_cycle(GRAPH) is None
 
-    def visit(name: str) -> None:
-        if name in done:
-            return
-        assert name not in visiting, "import cycle: " + " -> ".join([*visiting[visiting.index(name) :], name])
-        visiting.append(name)
-        for other in sorted(graph[name]):
-            visit(other)
-        visiting.pop()
-        done.add(name)
 
-    for name in sorted(graph):
-        visit(name)
+def test_every_import_points_down() -> None:
+    """No module imports one of a layer above its own (``sphinx/`` by build phase)."""
+    upward = sorted(
+        f"{name} -> {other}" for name, imported in GRAPH.items() for other in imported if layer(other) > layer(name)
+    )
+    assert not upward
+
+
+def test_every_module_has_a_layer() -> None:
+    """A new folder of ``sphinx/`` is put in its place in the layers, not left to sit anywhere."""
+    folders = {path.name for path in (PACKAGE / "sphinx").iterdir() if (path / "__init__.py").exists()}
+    assert folders == set(SPHINX_LAYERS)
+    packages = {path.name for path in PACKAGE.iterdir() if (path / "__init__.py").exists()}
+    modules = {path.stem for path in PACKAGE.glob("*.py") if path.name != "__init__.py"}
+    assert packages | modules == set(LAYERS)
+
+
+def write_package(root: Path, files: dict[str, str]) -> Path:
+    package = root / "pkg"
+    for name, text in files.items():
+        path = package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return package
+
+
+def test_a_circle_hidden_in_a_function_is_found(tmp_path: Path) -> None:
+    """The circle this test was once blind to: a module-level import one way, a function-level one back."""
+    package = write_package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "domain/__init__.py": "",
+            "domain/store.py": "from ..nodes.links import targets\n",
+            "nodes/__init__.py": "",
+            "nodes/links.py": "def targets():\n    from ..domain.store import x  # hidden\n    return x\n",
+        },
+    )
+    assert find_cycle(import_graph(package)) == ["pkg.domain.store", "pkg.nodes.links", "pkg.domain.store"]
+
+
+def test_imports_for_type_checking_only_are_no_arrow(tmp_path: Path) -> None:
+    package = write_package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "a.py": "from . import b\n",
+            "b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n",
+        },
+    )
+    assert find_cycle(import_graph(package)) is None
+    assert import_graph(package)["pkg.b"] == set()
+
+
+def test_an_import_up_a_layer_inside_a_function_is_found() -> None:
+    """The rule reads a function's imports: ``nodes`` importing ``domain`` inside a function is an arrow up."""
+    source = "def f():\n    from ..domain.domain import bml_domain\n"
+    found = {node.module for node in _imports(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
+    assert found == {"domain.domain"}
+    assert layer("sphinx_bml.sphinx.domain.domain") > layer("sphinx_bml.sphinx.nodes.inline")

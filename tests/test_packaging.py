@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_bml.sphinx.nodes import html, latex
+from sphinx_bml.sphinx.writing import html, latex
 from tests.support import ROOT, require
 
 pytestmark = [pytest.mark.packaging, pytest.mark.slow]
@@ -98,8 +98,8 @@ def test_the_wheel_holds_the_stylesheet_the_latex_package_and_py_typed(wheel: Pa
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         assert set(DATA_FILES) <= names
-        assert archive.read("sphinx_bml/sphinx/nodes/static/bml.css") == html.STYLESHEET.read_bytes()
-        assert archive.read("sphinx_bml/sphinx/nodes/texinputs/sphinxbml.sty") == latex.STYLE_FILE.read_bytes()
+        assert archive.read("sphinx_bml/sphinx/writing/static/bml.css") == html.STYLESHEET.read_bytes()
+        assert archive.read("sphinx_bml/sphinx/writing/texinputs/sphinxbml.sty") == latex.STYLE_FILE.read_bytes()
         info = next(name.rsplit("/", 1)[0] for name in names if name.endswith(".dist-info/METADATA"))
         metadata = Parser().parsestr(archive.read(f"{info}/METADATA").decode("utf-8"))
         entry_points = archive.read(f"{info}/entry_points.txt").decode("utf-8")

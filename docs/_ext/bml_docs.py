@@ -100,7 +100,7 @@ class BMLSequences(SphinxDirective):
             result_lines += ["", "Warnings:", *problems] if problems else ["", "(no warnings)"]
         result_text = "\n".join(result_lines) or "(none)"
 
-        source_node = nodes.literal_block(source_text, source_text, language="text")
+        source_node = nodes.literal_block(source_text, source_text, language="bml")
         source_node["classes"].append("bml-example-source")
         result_node = nodes.literal_block(result_text, result_text, language="text")
         result_node["classes"].append("bml-sequences-result")
@@ -129,7 +129,7 @@ class BSS2BMLOutput(SphinxDirective):
             output = write_bml(document)
         else:
             output = write_page(document, path.stem, "rst" if page_format == "rst" else "md")
-        language = {"bml": "text", "rst": "rst", "md": "md"}[page_format]
+        language = {"bml": "bml", "rst": "rst", "md": "md"}[page_format]
         literal = nodes.literal_block(output, output, language=language)
         self.set_source_info(literal)
         return [literal]

@@ -22,7 +22,7 @@ class BMLExample(BMLDirective):
     def run(self) -> list[nodes.Node]:
         self.options["example"] = None  # the :example: flag
         source = "\n".join(self.content)
-        literal = nodes.literal_block(source, source, language="text")
+        literal = nodes.literal_block(source, source, language="bml")
         literal["classes"].append("bml-example-source")
         rendered = nodes.container("", *super().run(), classes=["bml-example-result"])
         example = nodes.container("", literal, rendered, classes=["bml-example"])

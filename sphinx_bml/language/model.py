@@ -102,8 +102,7 @@ class Description:
 
     Its tokens and plain text are made when first asked for and kept, in
     slots rather than a dictionary: a big system holds one description per
-    row, alive for the whole build (at 80,000 lines a dictionary each was
-    16 MB)."""
+    row, alive for the whole build (``benchmarks/README.md`` has the figures)."""
 
     lines: tuple[str, ...] = ()
     _inline: tuple[Inline, ...] | None = field(default=None, init=False, repr=False, compare=False)

@@ -47,6 +47,8 @@ _SEPARATOR = re.compile(r"\s*[-\u2013\u2014]\s*(?![^{]*\})")
 _DASHES_OUTSIDE_BRACES = re.compile(r"-(?![^{]*\})")
 _SYSTEM = re.compile(r"^\s*(\w[\w.-]*)\s*:\s*")
 _CONDITION = re.compile(r"#\s*(SEAT|VUL)\s*([^\s#]*)", re.IGNORECASE)
+#: The seat and vulnerability parts of an anchor (``bml-s3-vy0-1n`` is ``bml-1n`` at a seat and vulnerability).
+_ANCHOR_CONTEXT = re.compile(r"^bml(?:-s\d+)?(?:-v[yn0]{2})?(?=-)")
 #: Every call, by its BML spelling (``1N``, ``P``), and its spelling in anchors (``1n``).
 _ALL_CALLS = (*(Call.from_index(index) for index in range(35)), PASS, Call(CallKind.DOUBLE), Call(CallKind.REDOUBLE))
 _CALLS = {str(call): call for call in _ALL_CALLS}
@@ -80,6 +82,21 @@ def _call_id(call: Call) -> str:
         return plain
     slug = re.sub(r"[^0-9a-z]+", "-", call.qualification.lower()).strip("-")
     return f"{plain}--{slug or 'q' + format(sum(map(ord, call.qualification)), 'x')}"
+
+
+def any_context(sequence: Sequence) -> str:
+    """The anchor of ``sequence`` at any seat and vulnerability."""
+    return anchor(Seat.ANY, ANY_VULNERABILITY, sequence)
+
+
+def without_context(name: str) -> str:
+    """An anchor without its seat and vulnerability: ``bml-s3-1n`` gives ``bml-1n``."""
+    return _ANCHOR_CONTEXT.sub("bml", name, count=1)
+
+
+def continuation_id(sequence: Sequence) -> str:
+    """The id of the head of a table continuing ``sequence`` (``1N-2C;``): ``bml-continued-1n-p-2c``."""
+    return "bml-continued" + any_context(sequence)[len("bml") :]
 
 
 def context_label(seat: Seat, vulnerability: Vulnerability) -> str:

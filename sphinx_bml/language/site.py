@@ -294,6 +294,31 @@ def opening(sequence: Sequence) -> tuple[GroupKey, int | None]:
     return (2, 0), None
 
 
+def openings(keys: Iterable[Key]) -> list[Key]:
+    """Our opening bids (after passes only), in bidding order."""
+    return sorted((key for key in keys if _is_opening(key[2])), key=bidding_order)
+
+
+def _is_opening(sequence: Sequence) -> bool:
+    *before, last = sequence.calls
+    return sequence.we_open and last.is_bid and all(call == PASS for call in before)
+
+
+def answers(keys: Iterable[Key], to: Sequence) -> list[Key]:
+    """The next call of the side that answers ``to``: ours after our own call and a
+    pass of theirs (``1N`` gives ``1N-(P)-2C``), or right after theirs, in bidding order."""
+    between = (PASS,) if to.is_ours(len(to.calls) - 1) else ()
+    found = []
+    for key in keys:
+        sequence = key[2]
+        if sequence.we_open != to.we_open or sequence.calls[: len(to.calls)] != to.calls:
+            continue
+        rest = sequence.calls[len(to.calls) :]
+        if len(rest) == len(between) + 1 and rest[:-1] == between and sequence.is_ours(len(sequence.calls) - 1):
+            found.append(key)
+    return sorted(found, key=bidding_order)
+
+
 def bidding_order(key: Key) -> tuple[int, ...]:
     """Bidding order, a pass first (so the sequences without interference come
     before the others) and a sequence before those continuing it; then seat

@@ -46,7 +46,7 @@ class Meaning:
     #: which tells a general rule from a special case (:func:`more_general`).
     breadth: int = 1
     #: seat, vulnerability and sequence: what the site's dictionaries are keyed by, one tuple
-    #: shared by all of them (a system of 80,000 lines held 245,000 such tuples, 16 MB)
+    #: shared by all of them (a big system holds hundreds of thousands of such keys)
     key: Key = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -1,16 +1,28 @@
 """The Sphinx adapters: thin translations of the engine's model into Sphinx.
 
-============  ==================================================================
-``config``    every ``bml_*`` setting, declared once with its check
-``diagnostics`` the one way to warn: ``bml.<kind>`` at a file and line
-``reading/``  the ``bml`` directive, the roles, ``.bml`` pages, the BML state of
-              a document, and the model turned into nodes
-``nodes/``    the node classes, one visitor module per builder (HTML, LaTeX,
-              text), the fallback for the others, the stylesheet and ``.sty``
-``domain/``   the ``bml`` domain: the only store of the site's system, the
-              sequence index, anchors and index entries, the checks
-``builders/`` ``bss`` and ``bboalert``: the whole system as one file
-============  ==================================================================
+Layered by build phase; each layer imports only those above it in this
+table (``tests/test_layers.py`` checks it, imports inside functions too):
+
+================  ==============================================================
+``config``        every ``bml_*`` setting, declared once with its check
+``diagnostics``   the one way to warn: ``bml.<kind>`` at a file and line
+``memory``        less work for Python's garbage collector during a build
+``nodes/``        the doctree vocabulary: the node classes, the stored model,
+                  the placeholder, and ``inline``: drawn tokens as nodes
+``reading/``      source to doctree: the ``bml`` directive, ``.bml`` pages,
+                  parts, the BML state of a document, the model turned into
+                  nodes, encodings, abbreviations in prose
+``domain/``       the ``bml`` domain: the only store of the site's system, its
+                  roles, the links, anchors, the sequence index, search, checks
+``writing/``      one visitor module per builder (HTML, LaTeX, text), the
+                  fallback for the others, LaTeX characters, the static files
+``generated/``    what is made once the whole site is read: the summary, the
+                  glossary, the practice page
+``builders/``     ``bss`` and ``bboalert``: each system as one file; the
+                  downloads that offer them
+``resolving``     the one ``doctree-resolved`` handler (its steps in order) and
+                  the one ``env-get-updated`` handler
+================  ==============================================================
 
 Everything is registered in :func:`sphinx_bml.setup`.
 """

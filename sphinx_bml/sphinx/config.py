@@ -18,6 +18,7 @@ from typing import Any, Literal
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+from ..language.abbreviations import known_abbreviations
 from ..language.errors import Kind
 from .diagnostics import warn
 
@@ -331,3 +332,8 @@ def site_systems(config: Config) -> list[tuple[str, str]]:
     ``bml_systems`` gives them; ``[("", root_doc)]`` when it is empty."""
     systems: dict[str, str] = config.bml_systems
     return list(systems.items()) or [("", str(config.root_doc))]
+
+
+def site_abbreviations(config: object) -> dict[str, str]:
+    """The abbreviations ``bml_abbreviations`` asks for (none by default)."""
+    return known_abbreviations(getattr(config, "bml_abbreviations", {}))

@@ -54,3 +54,12 @@ def test_pdf_builds(tmp_path: Path) -> None:
     result = sphinx_build("-M", "latexpdf", EXAMPLE_SITE, tmp_path)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
     assert (tmp_path / "latex" / "kestrel-precision.pdf").stat().st_size > 50_000
+
+
+def test_the_home_page_offers_the_system_files(example_site: Path) -> None:
+    """The example site promised a ``.bss`` file and offered none to download."""
+    soup = BeautifulSoup((example_site / "html" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    links = [a["href"] for a in soup.select("a[href]") if str(a["href"]).startswith("_bml/")]
+    assert {Path(str(link)).suffix for link in links} == {".bss", ".txt"}
+    for link in links:
+        assert (example_site / "html" / str(link)).stat().st_size > 1000, link

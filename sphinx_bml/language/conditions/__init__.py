@@ -2,7 +2,8 @@
 
 One module a job: :mod:`.hands` (hands and scales), :mod:`.tree` (the
 condition tree), :mod:`.evaluation` (whether a hand meets it), :mod:`.wording`
-(plain words), :mod:`.reading` (the tokenizer and the parser).
+(plain words), :mod:`.condition` (a row's condition, joining those three),
+:mod:`.reading` (the tokenizer and the parser).
 
 A row of a bidding table may carry a condition between double braces, on a
 line of its description or at the end of one::
@@ -43,6 +44,7 @@ file and shows the braces as text). The language:
 * ``\\{`` is a brace of the meaning: ``Strong \\{{ 0+ hcp }}`` opens no condition.
 """
 
+from .condition import Condition
 from .hands import STANDARD, Hand, Scale, playing_tricks_in
 from .reading import (
     MAX_CONDITION_NESTING,
@@ -53,7 +55,6 @@ from .reading import (
     parse_condition,
     shown,
 )
-from .tree import Condition
 
 __all__ = [
     "MAX_CONDITION_NESTING",

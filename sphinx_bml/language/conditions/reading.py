@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..calls import Strain
 from ..errors import BMLError, Kind, Location
+from .condition import Condition
 from .hands import STANDARD, Scale
 from .tree import (
     VARIABLES,
@@ -25,7 +26,6 @@ from .tree import (
     Any_,
     Arithmetic,
     Compare,
-    Condition,
     Expression,
     Freakiness,
     InRange,

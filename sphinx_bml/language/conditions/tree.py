@@ -1,4 +1,4 @@
-"""The condition tree: suits, quantities, tests, and a row's :class:`Condition`.
+"""The condition tree: suits, quantities and tests, which a row's :class:`~.condition.Condition` holds.
 
 A test is a tree of frozen dataclasses: :class:`InRange` (``15-17 hcp``),
 :class:`Compare` (``hearts > spades``), :class:`ShapeClass`
@@ -11,12 +11,11 @@ that :meth:`Condition.bind` fills in and evaluation tries.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Union
 
 from ..calls import SUITS, Strain
-from ..errors import Location
-from .hands import STANDARD, Hand, Scale
+from .hands import STANDARD, Scale
 
 
 @dataclass(frozen=True)
@@ -161,42 +160,6 @@ class Not:
 Test = Union[InRange, Compare, ShapeClass, ShapePattern, All, Any_, Not]  # noqa: UP007 - a runtime alias
 
 
-@dataclass(frozen=True)
-class Condition:
-    """A row's hand condition: the test, as written, and where."""
-
-    test: Test
-    source: str
-    location: Location | None = field(default=None, compare=False)
-
-    def holds(self, hand: Hand) -> bool:
-        """Whether ``hand`` meets the condition; a suit no pattern gave may be any of its suits."""
-        from .evaluation import holds
-
-        return holds(self.test, hand)
-
-    def bind(self, variables: Mapping[str, Strain], suit: Strain | None = None) -> Condition:
-        """The condition with the pattern's suits filled in (``suit``: the row's bid's strain)."""
-        given = dict(variables)
-        for name, other, pair in (("M", "oM", MAJORS), ("m", "om", MINORS)):
-            if name in given and other not in given and given[name] in pair:
-                given[other] = pair[1 - pair.index(given[name])]
-        if suit is not None and suit.is_suit:
-            given["suit"] = suit
-        if not given:
-            return self
-        return replace(self, test=_bind(self.test, given))
-
-    def describe(self) -> str:
-        """The condition in plain words: ``15–17 HCP, balanced``."""
-        from .wording import describe
-
-        return describe(self.test)
-
-    def __str__(self) -> str:
-        return self.describe()
-
-
 # -- what a test names, and its suits filled in
 
 
@@ -252,7 +215,7 @@ def _bind_expression(expression: Expression, given: Mapping[str, Strain]) -> Exp
     return _bind_quantity(expression, given)
 
 
-def _bind(test: Test, given: Mapping[str, Strain]) -> Test:
+def bind_test(test: Test, given: Mapping[str, Strain]) -> Test:
     if isinstance(test, InRange):
         return replace(test, quantity=_bind_quantity(test.quantity, given))
     if isinstance(test, Compare):
@@ -264,9 +227,9 @@ def _bind(test: Test, given: Mapping[str, Strain]) -> Test:
         )
         return replace(test, groups=groups)
     if isinstance(test, All):
-        return All(tuple(_bind(part, given) for part in test.parts))
+        return All(tuple(bind_test(part, given) for part in test.parts))
     if isinstance(test, Any_):
-        return Any_(tuple(_bind(part, given) for part in test.parts))
+        return Any_(tuple(bind_test(part, given) for part in test.parts))
     if isinstance(test, Not):
-        return Not(_bind(test.part, given))
+        return Not(bind_test(test.part, given))
     return test

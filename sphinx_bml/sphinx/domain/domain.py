@@ -31,6 +31,7 @@ from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.environment import BuildEnvironment
+from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import make_refnode
 
 from ...language.calls import Sequence
@@ -47,14 +48,13 @@ from ...language.notation import (
 )
 from ...language.site import Page, Site, Target, by_opening, opening, toctree_order
 from ...language.system import Key, Meaning
-from .. import collector
+from .. import memory
 from .. import nodes as bml
 from ..config import site_systems
 from ..diagnostics import warn
-from ..nodes.links import meaning_targets
-from ..reading.roles import SequenceRole
 from ..reading.state import finished_reading
 from .checks import check_site
+from .roles import SequenceRole
 from .search import searchable_name
 
 #: Where a reference leads: document, anchor and tooltip (``None``: nowhere).
@@ -202,7 +202,7 @@ class BMLDomain(Domain):
         xrefs = [node for node in document.findall(pending_xref) if node.get("refdomain") == "bml"]
         for node in xrefs:  # those of .bml prose are made without the document's name
             node.setdefault("refdoc", docname)
-        targets = {str(node["reftarget"]) for node in xrefs} | meaning_targets(document)
+        targets = {str(node["reftarget"]) for node in xrefs} | bml.meaning_targets(document)
         if targets:
             self.references[docname] = targets
         reading = finished_reading(env)
@@ -216,7 +216,7 @@ class BMLDomain(Domain):
             tuple(reading.metadata.values.items()),
         )
         if page:
-            with collector.keeping():
+            with memory.keeping():
                 for meaning in page.meanings:
                     meaning.plain_text  # noqa: B018 - made now, while the tokens are parsed, and stored with the page
             self.pages[docname] = page
@@ -239,7 +239,7 @@ class BMLDomain(Domain):
                     self._systems_of.setdefault(docname, []).append(name)
             strays = [docname for docname in self.pages if docname not in self._systems_of]
             self._strays = sorted(docname for docname in strays if self.pages[docname].meanings)
-            with collector.keeping():
+            with memory.keeping():
                 self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
             self._objects = None
         return self._sites
@@ -431,9 +431,16 @@ def bml_domain(env: BuildEnvironment) -> BMLDomain:
     return domain
 
 
-def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated``: see :meth:`BMLDomain.pages_to_rewrite`."""
-    return bml_domain(env).pages_to_rewrite()
+class NoteAbbreviations(SphinxTransform):
+    """The abbreviations the page's prose uses (marked just before, ``reading/abbreviations``,
+    and kept in its reading), noted for the glossary."""
+
+    default_priority = 881  # right after MarkAbbreviations
+
+    def apply(self, **kwargs: Any) -> None:
+        reading = finished_reading(self.env)
+        if reading is not None and reading.abbreviations is not None:
+            bml_domain(self.env).note_abbreviations(self.env.docname, reading.abbreviations)
 
 
 def warn_missing(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:

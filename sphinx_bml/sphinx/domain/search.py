@@ -26,7 +26,7 @@ from sphinx.config import Config
 from ...language.system import Meaning
 from .index_page import INDEX_PAGE
 
-STATIC = Path(__file__).parent.parent / "nodes" / "static"
+STATIC = Path(__file__).parent / "static"
 CALLS_SCRIPT = STATIC / "bml-calls.js"
 SEARCH_SCRIPT = STATIC / "bml-search.js"
 FILTER_SCRIPT = STATIC / "bml-sequences.js"

@@ -6,8 +6,8 @@ holds its model and is drawn whole by one visitor per builder, as
 ``sphinx.ext.graphviz``'s node carries its source: docutils transforms,
 pickling and the garbage collector see one object per table, not thousands::
 
-    bidtable (model, tree, seat,       a bidding table: its :class:`~sphinx_bml.language.model.BidTable`,
-              vulnerability, anchors)  per row (in reading order) the anchors it carries
+    bidtable (model, tree, context,    a bidding table: its :class:`~sphinx_bml.language.model.BidTable`,
+              anchors)                 per row (in reading order) the anchors it carries
       Text                             the calls and meanings as plain text, one line per row:
                                        added when an HTML or LaTeX page is written, for the
                                        search index and the check of characters; visitors skip it
@@ -15,11 +15,17 @@ pickling and the garbage collector see one object per table, not thousands::
     auction (model)                    an auction diagram: its :class:`~sphinx_bml.language.model.Auction`
     suit (suit: "C"|"D"|"H"|"S")       a suit symbol in prose (the ``:bml:`` roles); its text is the symbol
     linebreak                          a line break inside inline BML
+    placeholder (kind, options)        what a directive leaves to be made once the whole site is read
+                                       (``summary``, ``glossary``, ``downloads``, ``practice``): it
+                                       becomes a ``container`` of class ``bml-<kind>`` when the page
+                                       is resolved
 
-Each builder renders them with its own visitors (:mod:`.html`,
-:mod:`.latex`, :mod:`.text`); every other builder gets standard docutils
-nodes in their place from :mod:`.fallback`. The meanings of a table are
-not docutils text, so gettext does not translate them.
+Each builder renders them with its own visitors (``writing/``: ``html``,
+``latex``, ``text``); every other builder gets standard docutils nodes in
+their place (``writing/fallback``). :mod:`.inline` makes the docutils nodes
+of inline tokens, for prose and for what the visitors hand to their
+translator. The meanings of a table are not docutils text, so gettext does
+not translate them.
 
 A table's model is most of a stored doctree. It is pickled apart, as one
 blob (:class:`StoredModel`), and made again only when something asks for it:
@@ -40,6 +46,7 @@ from typing import Any
 
 from docutils import nodes
 
+from ...language.inline import SequenceLink, sequence_links
 from ...language.model import Auction, BidNode, BidTable, Deal
 from ...language.notation import SUIT_GLYPHS
 
@@ -93,17 +100,18 @@ class bidtable(nodes.General, nodes.Element):
 
     ``model``          the :class:`~sphinx_bml.language.model.BidTable`, kept in a :class:`StoredModel`
     ``tree``           draw connecting lines (else plain indentation)
-    ``seat``           the seat it is for, in words (``"3rd or 4th seat"``); ``""``: any seat
-    ``vulnerability``  the vulnerability it is for, in words (``"we vulnerable"``); ``""``: any
+    ``context``        the seat and vulnerability it is for, in words
+                       (``"3rd or 4th seat, we vulnerable"``, :func:`.notation.context_label`); ``""``: any
     ``anchors``        for each row, in reading order (:func:`rows_in_order`), the anchors
                        (ids) of the sequences it stands for: link targets; the first one is
                        the row's own id, the others mark the same place
     ``collapsible``    (optional) the directive's ``:collapsible:`` / ``:no-collapsible:``;
                        absent: ``bml_collapsible`` decides
     ``continues``      (a table continuing a sequence, ``1N-2C;``) the references to the
-    ``head_id``        sequence its head stands for, and the id its head carries (:mod:`.links`)
+    ``head_id``        sequence its head stands for, and the id its head carries (``domain/links``)
     ``continues_uri``  (HTML, set when the page is resolved) the link back, and the links
-    ``continued_at``   forward by row number (:func:`.links.link_tables`)
+    ``continued_at``   forward by row number (``domain/links``)
+    ``sequence_links`` (set when the page is resolved) where the links in its meanings lead
     """
 
     @property
@@ -130,6 +138,19 @@ def rows_in_order(rows: list[BidNode]) -> Iterator[BidNode]:
         yield row
         if row.children:
             yield from rows_in_order(row.children)
+
+
+def row_links(table: bidtable) -> Iterator[tuple[BidNode, SequenceLink]]:
+    """Each link in the meanings of a table (``Stayman, see :bml:seq:`1N-2C-2D```), with its row."""
+    for row in rows_in_order(table.model.rows):
+        if ":bml:seq:" in row.description.text:  # most meanings have none: no need to look at their tokens
+            for link in sequence_links(row.description.inline):
+                yield row, link
+
+
+def meaning_targets(document: nodes.Node) -> set[str]:
+    """The references the meanings of a document's tables link to (``1N-2C-2D``)."""
+    return {link.target for table in document.findall(bidtable) for _, link in row_links(table)}
 
 
 def shown_anchors(document: nodes.Node) -> Iterator[str]:
@@ -164,6 +185,24 @@ class auction(nodes.General, nodes.Element):
     def model(self) -> Auction:
         model: Auction = self["model"]
         return model
+
+
+class placeholder(nodes.General, nodes.Element):
+    """What a directive leaves to be made once the whole site is read.
+
+    ``kind``  ``summary``, ``convention-card``, ``glossary``, ``downloads`` or ``practice``; the other
+    attributes are the directive's options. When the page is resolved it is
+    replaced by a ``container`` of class ``bml-<kind>`` holding what was made
+    (:func:`filled`), so no translator ever sees it.
+    """
+
+
+def filled(node: placeholder, made: list[nodes.Node]) -> nodes.container:
+    """The container that takes a placeholder's place, with ``made`` in it."""
+    container = nodes.container("", *made, classes=[f"bml-{node['kind']}"])
+    container.source, container.line = node.source, node.line
+    node.replace_self(container)
+    return container
 
 
 #: A translator's visit or departure function for one of these nodes.

@@ -28,7 +28,7 @@ from ...language.parser import Parser
 from ...language.reader import Reader, Source
 from ...language.site import Continuation
 from ...language.system import System
-from .. import collector
+from .. import memory
 from ..diagnostics import Place, report
 
 _KEY = "bml_reading"
@@ -43,6 +43,8 @@ class DocumentReading:
     system: System = field(default_factory=System)
     #: the tables that continue a sequence (``1N-2C;``)
     continued: list[Continuation] = field(default_factory=list)
+    #: the abbreviations its prose uses (``bml_abbreviations``; ``None``: not looked for)
+    abbreviations: frozenset[str] | None = None
 
 
 def _current_document(env: BuildEnvironment) -> MutableMapping[str, Any]:
@@ -89,7 +91,7 @@ def read(
     """
     reading = DocumentReading() if example else current_reading(env)
     prefix = env.config.bml_alert_prefix
-    with collector.keeping():
+    with memory.keeping():
         document = Parser(indentation, reading.state, reading.metadata, alert_prefix=prefix).parse(source)
         if hidden:
             for table in document.bid_tables:

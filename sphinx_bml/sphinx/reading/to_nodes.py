@@ -12,10 +12,8 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx import addnodes
 
-from ...language.calls import Call, CallKind, Strain
-from ...language.inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text, plain_text
+from ...language.inline import Inline, SequenceLink, plain_text
 from ...language.model import (
-    ANY_VULNERABILITY,
     Auction,
     BidTable,
     Block,
@@ -26,98 +24,41 @@ from ...language.model import (
     Heading,
     Paragraph,
     RichText,
-    Seat,
     Table,
 )
-from ...language.notation import CALL_LABELS, anchor, object_name
+from ...language.notation import anchor, context_label, continuation_id, object_name
+from ...language.shown import meaning_tokens
 from .. import nodes as bml
-from ..nodes.links import continuation_id
-from ..nodes.shown import reference_tokens
-
-_STYLES: dict[str, type[nodes.TextElement]] = {
-    "italic": nodes.emphasis,
-    "bold": nodes.strong,
-    "monospace": nodes.literal,
-}
-_DASHES = {False: "\u2013", True: "\u2014"}
-
+from ..nodes.inline import inline_nodes
 
 # --------------------------------------------------------------------------
 # Inline
 
 
 def inline(tokens: tuple[Inline, ...]) -> list[nodes.Node]:
-    """Docutils nodes for inline tokens: text, suits, bids, dashes, styles, line breaks."""
-    result: list[nodes.Node] = []
-    for token in tokens:
-        if isinstance(token, Text):
-            result.append(nodes.Text(token.text))
-        elif isinstance(token, SuitSymbol):
-            result.append(_strain(token.strain))
-        elif isinstance(token, Bid):
-            result += [nodes.Text(str(token.level)), _strain(token.strain)]
-        elif isinstance(token, Dash):
-            result.append(nodes.Text(_DASHES[token.em]))
-        elif isinstance(token, LineBreak):
-            result.append(bml.linebreak())
-        elif isinstance(token, Styled):
-            result.append(_STYLES[token.style]("", "", *inline(token.children)))
-        elif isinstance(token, SequenceLink):
-            result.append(sequence_xref(token))
-    return merge_text(result)
+    """Docutils nodes for inline tokens: text, suits, bids, dashes, styles, line breaks, links."""
+    return inline_nodes(meaning_tokens(tokens), sequence_xref)
 
 
-def sequence_xref(link: SequenceLink) -> addnodes.pending_xref:
-    """A link to a sequence in prose (``:bml:seq:`1N-2C``` in a ``.bml`` page): the
-    reference the ``:bml:seq:`` role makes, resolved by the domain, or a ``bml.ref``
-    warning when it leads nowhere or cannot be read."""
-    title = None if link.explicit else reference_tokens(link.target)
-    shown = inline(link.title) if title is None else inline(title)
-    return addnodes.pending_xref(
-        "",
-        nodes.inline("", "", *shown, classes=["xref", "bml", "bml-seq"]),
-        refdomain="bml",
-        reftype="seq",
-        reftarget=link.target,
-        refexplicit=link.explicit,
-        refwarn=True,
-    )
+def sequence_xref(link: SequenceLink) -> list[nodes.Node]:
+    """A link to a sequence in prose (``:bml:seq:`1N-2C``` in a ``.bml`` page), its title
+    drawn: the reference the ``:bml:seq:`` role makes, resolved by the domain, or a
+    ``bml.ref`` warning when it leads nowhere or cannot be read."""
+    return [
+        addnodes.pending_xref(
+            "",
+            nodes.inline("", "", *inline_nodes(link.title, sequence_xref), classes=["xref", "bml", "bml-seq"]),
+            refdomain="bml",
+            reftype="seq",
+            reftarget=link.target,
+            refexplicit=link.explicit,
+            refwarn=True,
+        )
+    ]
 
 
 def rich_text(text: RichText) -> list[nodes.Node]:
     return inline(text.inline)
-
-
-def _strain(strain: Strain) -> nodes.Node:
-    return nodes.Text("NT") if strain is Strain.NOTRUMP else bml.suit_node(strain.value)
-
-
-def merge_text(items: list[nodes.Node]) -> list[nodes.Node]:
-    """Neighbouring text as one Text node (``1`` and ``NT`` read ``1NT``)."""
-    merged: list[nodes.Node] = []
-    for item in items:
-        if merged and isinstance(item, nodes.Text) and isinstance(merged[-1], nodes.Text):
-            merged[-1] = nodes.Text(merged[-1].astext() + item.astext())
-        else:
-            merged.append(item)
-    return merged
-
-
-# --------------------------------------------------------------------------
-# Calls
-
-
-def call_nodes(call: Call) -> list[nodes.Node]:
-    """A concrete call: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``; an
-    opponents' call with a meaning gets it in italics: ``2♣ Landy``."""
-    if call.kind is CallKind.BID:
-        assert call.strain is not None
-        shown = merge_text([nodes.Text(str(call.level)), _strain(call.strain)])
-    else:
-        shown = [nodes.Text(CALL_LABELS[str(call.plain)])]
-    if call.qualification is None:
-        return shown
-    return [*shown, nodes.Text("\u00a0"), nodes.emphasis(call.qualification, call.qualification)]
 
 
 # --------------------------------------------------------------------------
@@ -175,11 +116,11 @@ def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidta
     With ``anchors``, each row carries the anchors (:func:`.notation.anchor`)
     of the sequences it stands for, found by the expansion
     (:attr:`BidNode.sequences`): several for a pattern such as ``2M``. Where
-    two rows of a page stand for the same sequence, the :mod:`.anchors`
+    two rows of a page stand for the same sequence, the ``domain/anchors``
     transform keeps the anchor on the one that defines it. The rows' sequences
     are dropped once their anchors are made. The node has no
     children: the builders that read the table's text get it when the page
-    is written (:func:`.nodes.fallback.replace_nodes`).
+    is written (``writing/fallback``).
     """
     rows = list(bml.rows_in_order(table.rows))
     ids = [list(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else [] for row in rows]
@@ -191,8 +132,7 @@ def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidta
     node = bml.bidtable(
         model=bml.StoredModel(table),
         tree=tree,
-        seat="" if table.seat is Seat.ANY else table.seat.label,
-        vulnerability="" if table.vulnerability == ANY_VULNERABILITY else table.vulnerability.label,
+        context=context_label(table.seat, table.vulnerability),
         anchors=ids,
     )
     node.attributes.update(continues)
@@ -204,7 +144,7 @@ def continued_sequence(table: BidTable) -> dict[str, object]:
     (:func:`.notation.object_name`) to the sequence its head stands for, at the
     table's seat and vulnerability and at any, for the link back to where it is
     described; and ``head_id``, the id the links forward land on
-    (:func:`.nodes.links.continuation_id`). Empty for other tables."""
+    (:func:`.notation.continuation_id`). Empty for other tables."""
     if not table.continues or not table.rows or not table.rows[0].sequences:
         return {}
     seat, vulnerability, sequence = table.rows[0].sequences[0]

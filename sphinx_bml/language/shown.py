@@ -1,0 +1,222 @@
+"""How a table row, a call, a sequence and a meaning are shown, as tokens.
+
+The one place that says how the calls and meanings of the notes are drawn,
+the same for every builder and for the pages made from the whole site:
+:func:`meaning_tokens` turns the tokens of a meaning
+(:attr:`~sphinx_bml.language.model.Description.inline`) into five kinds of
+drawn token: :class:`~.inline.Text` (bids and dashes spelled out,
+neighbouring text joined), :class:`~.inline.SuitSymbol`,
+:class:`~.inline.LineBreak`, :class:`~.inline.Styled` and
+:class:`~.inline.SequenceLink` (its title drawn as the ``:bml:seq:`` role's:
+``1NT–2♣``); :func:`call_tokens` does the same for a row's calls,
+:func:`written_tokens` for the calls of a reference. With abbreviations,
+:func:`with_abbreviations` adds a sixth, the
+:class:`~.abbreviations.Abbreviation`. A row's alert mark
+(:data:`ALERT_MARK`) and hand condition (:func:`condition_text`) are drawn
+by each builder its own way; :func:`plain` is the drawn tokens as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from .abbreviations import Abbreviation, split_abbreviations
+from .calls import Call, CallKind, Sequence, Strain
+from .errors import BMLError
+from .inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
+from .model import BidNode, TableCall
+from .notation import CALL_LABELS, SUIT_GLYPHS, Reference, parse_reference, short_form
+
+#: An en dash between the calls of a sequence and for ``--``; an em dash for ``---``.
+DASHES = {False: "\u2013", True: "\u2014"}
+
+
+def _add_text(shown: list[Inline], text: str) -> None:
+    if shown and isinstance(shown[-1], Text):
+        shown[-1] = Text(shown[-1].text + text)
+    else:
+        shown.append(Text(text))
+
+
+def _add_strain(shown: list[Inline], strain: Strain) -> None:
+    if strain is Strain.NOTRUMP:
+        _add_text(shown, "NT")
+    else:
+        shown.append(SuitSymbol(strain))
+
+
+def meaning_tokens(tokens: tuple[Inline, ...]) -> tuple[Inline, ...]:
+    """Inline tokens as drawn: bids as a level and a suit, dashes as en and em dashes, text joined."""
+    shown: list[Inline] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            _add_text(shown, token.text)
+        elif isinstance(token, SuitSymbol):
+            _add_strain(shown, token.strain)
+        elif isinstance(token, Bid):
+            _add_text(shown, str(token.level))
+            _add_strain(shown, token.strain)
+        elif isinstance(token, Dash):
+            _add_text(shown, DASHES[token.em])
+        elif isinstance(token, LineBreak):
+            shown.append(token)
+        elif isinstance(token, SequenceLink):
+            title = None if token.explicit else reference_tokens(token.target)
+            title = meaning_tokens(token.title) if title is None else title
+            shown.append(SequenceLink(token.target, title, token.explicit))
+        else:
+            shown.append(Styled(token.style, meaning_tokens(token.children)))
+    return tuple(shown)
+
+
+def reference_tokens(target: str) -> tuple[Inline, ...] | None:
+    """A reference's calls as written, drawn as the ``:bml:seq:`` role shows them:
+    ``1NT–2♣``, ``(1NT)–Dbl``; ``None`` when it cannot be read."""
+    try:
+        reference = parse_reference(target)
+    except BMLError:
+        return None
+    return written_tokens(reference)
+
+
+def written_tokens(reference: Reference) -> tuple[Inline, ...]:
+    """The calls of a reference as written, with suit symbols: ``1NT–2♣``, ``1♣–(1♠)–Dbl``,
+    an opponents' call with a meaning followed by it in italics: ``(2♣ /Landy/)``."""
+    return _written_calls(reference.written)
+
+
+def sequence_tokens(sequence: Sequence) -> tuple[Inline, ...]:
+    """A concrete sequence as the pages write it, with suit symbols: ``1NT–2♣``, ``(1♥)–Dbl``."""
+    return _written_calls(short_form(sequence))
+
+
+def concrete_call_tokens(call: Call) -> tuple[Inline, ...]:
+    """One concrete call, with its suit symbol: ``1♣``, ``1NT``, ``Dbl``."""
+    return _written_calls([(call, False)])
+
+
+def _written_calls(written: Iterable[tuple[Call, bool]]) -> tuple[Inline, ...]:
+    """Calls, each with whether it is the opponents' (in parentheses), joined by en dashes."""
+    shown: list[Inline] = []
+    for index, (call, theirs) in enumerate(written):
+        if index:
+            _add_text(shown, DASHES[False])
+        if theirs:
+            _add_text(shown, "(")
+        _add_call(shown, call)
+        if call.qualification is not None:
+            _add_text(shown, "\u00a0")
+            shown.append(Styled("italic", (Text(call.qualification),)))
+        if theirs:
+            _add_text(shown, ")")
+    return tuple(shown)
+
+
+def _add_call(shown: list[Inline], call: Call) -> None:
+    """A concrete call: ``1♣``, ``1NT``, ``Pass``, ``Dbl``."""
+    if call.kind is CallKind.BID:
+        assert call.strain is not None
+        _add_text(shown, str(call.level))
+        _add_strain(shown, call.strain)
+    else:
+        _add_text(shown, CALL_LABELS[str(call.plain)])
+
+
+def _add_table_call(shown: list[Inline], written: TableCall) -> None:
+    if not written.ours:
+        _add_text(shown, "(")
+    call = written.call
+    if call is not None:
+        _add_call(shown, call)
+    elif written.strains and written.variable is None and written.colour is None:  # 2HS, not 2M or 1red
+        _add_text(shown, str(written.level))
+        for strain in written.strains:
+            _add_strain(shown, strain)
+    else:
+        _add_text(shown, written.written.partition("{")[0])
+    if written.qualification:  # what the opponents' call means, in italics: (2♣ Landy)
+        _add_text(shown, "\u00a0")
+        shown.append(Styled("italic", (Text(written.qualification),)))
+    if not written.ours:
+        _add_text(shown, ")")
+
+
+def call_tokens(row: BidNode) -> tuple[Inline, ...]:
+    """A row's calls as written, with suit symbols: ``1♥``, ``(1NT)``, ``2♥♠``, ``2M``, ``1N–2♣``."""
+    return calls_shown(row.calls)
+
+
+@lru_cache(maxsize=4096)
+def calls_shown(calls: tuple[TableCall, ...]) -> tuple[Inline, ...]:
+    """:func:`call_tokens` of the calls of a row: the same few calls come back on every page, made once."""
+    shown: list[Inline] = []
+    for index, written in enumerate(calls):
+        if index:
+            _add_text(shown, DASHES[False])
+        _add_table_call(shown, written)
+    return tuple(shown)
+
+
+@lru_cache(maxsize=4096)
+def calls_text(calls: tuple[TableCall, ...]) -> str:
+    """:func:`calls_shown` as text."""
+    return plain(calls_shown(calls))
+
+
+#: What follows an alertable call: ``2♦!``.
+ALERT_MARK = "!"
+#: What an alert mark stands for, in words (the accessible name of the HTML mark).
+ALERT_WORDS = "alertable"
+
+
+def condition_text(row: BidNode) -> str:
+    """A row's hand condition in plain words (``15–17 HCP, balanced``), ``""`` without one.
+
+    A pattern row (``2M``) describes its own condition, as written, not each suit's.
+    """
+    return row.condition.describe() if row.condition is not None else ""
+
+
+#: A drawn token of a meaning, with the abbreviations found in its text.
+Shown = Inline | Abbreviation
+
+
+def with_abbreviations(tokens: tuple[Inline, ...], known: dict[str, str]) -> tuple[Shown, ...]:
+    """The text of a meaning's tokens cut around the ``known`` abbreviations
+    it uses as whole words (:func:`~sphinx_bml.language.abbreviations.split_abbreviations`);
+    styled text is left as it is."""
+    if not known:
+        return tokens
+    shown: list[Shown] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            pieces = split_abbreviations(token.text, known)
+            shown += [Text(piece) if isinstance(piece, str) else piece for piece in pieces]
+        else:
+            shown.append(token)
+    return tuple(shown)
+
+
+def plain(tokens: tuple[Inline, ...], *, marks: dict[str, str] | None = None) -> str:
+    """Drawn tokens as text with suit symbols; ``marks``: the sign around each style (else none)."""
+    parts: list[str] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            parts.append(token.text)
+        elif isinstance(token, SuitSymbol):
+            parts.append(SUIT_GLYPHS[token.strain.value])
+        elif isinstance(token, LineBreak):
+            parts.append("\n")
+        elif isinstance(token, Styled):
+            mark = marks.get(token.style, "") if marks else ""
+            parts.append(mark + plain(token.children, marks=marks) + mark)
+        elif isinstance(token, SequenceLink):
+            parts.append(plain(token.title, marks=marks))
+    return "".join(parts)
+
+
+def row_text(row: BidNode) -> str:
+    """A row's call and meaning on one line: what the search index and the checks of characters read."""
+    # the plain text kept with the model: no second parse of the markup after the doctree is loaded
+    return f"{calls_text(row.calls)} {row.description.plain_text}"

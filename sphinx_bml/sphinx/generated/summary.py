@@ -1,0 +1,136 @@
+"""``.. bml-summary::``: a convention-card overview, made from the system itself.
+
+.. code-block:: rst
+
+   .. bml-summary::
+
+   .. bml-summary::
+      :sequence: 1N
+
+   .. bml-summary::
+      :system: wj
+      :title: Our openings
+
+Without options it lists the openings of the page's system (the first call
+that is not a pass, ours), one line each: the call, linked to the row that
+defines it, and its meaning. ``:sequence:`` lists the answers to that
+sequence instead (``1N``: the responses to 1NT; ``1C-1D``: opener's
+rebids), ``:system:`` picks a system of ``bml_systems``, ``:title:`` replaces
+the table's title. The overview is made once every document is read
+(when the page is resolved: ``resolving``), so it never disagrees with the detailed pages, and
+it is an ordinary table: HTML (with a one-page print layout in
+``bml.css``), LaTeX and text builders show it as such.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.builders import Builder
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
+from sphinx.util.typing import OptionSpec
+
+from ...language.calls import Sequence
+from ...language.errors import BMLError, Kind
+from ...language.notation import call_label, context_label, label, parse_reference
+from ...language.site import Site, answers, openings
+from ...language.system import Key
+from .. import nodes as bml
+from ..config import site_abbreviations
+from ..diagnostics import warn
+from ..domain.domain import bml_domain
+from ..reading.abbreviations import abbreviation_nodes
+
+KIND = "summary"
+_CLASS = "bml-summary"
+
+
+class BMLSummary(SphinxDirective):
+    """``.. bml-summary::``: the openings, or the answers to a sequence, one line each."""
+
+    option_spec: ClassVar[OptionSpec] = {
+        "sequence": directives.unchanged_required,
+        "system": directives.unchanged_required,
+        "title": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        sequence = self.options.get("sequence", "").strip()
+        if sequence:
+            try:
+                parse_reference(sequence)
+            except BMLError as error:
+                warn(Kind.DIRECTIVE, f"bml-summary :sequence: {sequence}: {error}", self.get_location())
+                return []
+        bml_domain(self.env).note_generated(self.env.docname)
+        placeholder = bml.placeholder(
+            kind=KIND,
+            sequence=sequence,
+            system=self.options.get("system", "").strip(),
+            title=self.options.get("title", ""),
+        )
+        self.set_source_info(placeholder)
+        return [placeholder]
+
+
+def summary_rows(site: Site, sequence: Sequence | None) -> list[Key]:
+    """The sequences a summary lists: the openings, or the answers to ``sequence``."""
+    return openings(site.targets) if sequence is None else answers(site.targets, sequence)
+
+
+def summary_table(
+    builder: Builder, docname: str, site: Site, keys: list[Key], title: str, abbreviations: dict[str, str]
+) -> nodes.table:
+    """A two-column table: each call linked to its row, and its meaning."""
+    table = nodes.table(classes=[_CLASS, "colwidths-given"])
+    table += nodes.title(title, title)
+    group = nodes.tgroup(cols=2)
+    table += group
+    group += nodes.colspec(colwidth=18)
+    group += nodes.colspec(colwidth=82)
+    body = nodes.tbody()
+    group += body
+    for key in keys:
+        target = site.targets[key]
+        meaning = site.meaning(key) or target.meaning
+        shown = call_label(key[2].last)
+        context = context_label(key[0], key[1])
+        call = nodes.paragraph()
+        call += make_refnode(builder, docname, target.docname, target.anchor, nodes.strong(shown, shown), label(key[2]))
+        if context:
+            call += nodes.Text(f" ({context})")
+        text = nodes.paragraph()
+        text.extend(abbreviation_nodes(meaning.plain_text, abbreviations))
+        row = nodes.row()
+        row += nodes.entry("", call)
+        row += nodes.entry("", text)
+        body += row
+    return table
+
+
+def made_summary(app: Sphinx, doctree: nodes.document, placeholder: bml.placeholder, docname: str) -> list[nodes.Node]:
+    """The table of a ``bml-summary`` (nothing, with a warning, when it has no rows)."""
+    domain = bml_domain(app.env)
+    sites = domain.sites()
+    wanted = placeholder.get("system", "")
+    system = wanted or next(iter(domain.systems_of(docname) or sites), "")
+    if system not in sites:
+        known = ", ".join(name for name in sites if name) or "none (bml_systems is empty)"
+        warn(Kind.DIRECTIVE, f"bml-summary :system: {wanted}: the systems of the site are {known}", placeholder)
+        return []
+    written = placeholder.get("sequence", "")
+    sequence = parse_reference(written).sequence if written else None
+    keys = summary_rows(sites[system], sequence)
+    if not keys:
+        what = f"answers to {label(sequence)}" if sequence is not None else "openings"
+        warn(Kind.DIRECTIVE, f"bml-summary: no bidding table of the site shows {what}", placeholder)
+        return []
+    title = placeholder.get("title") or ("Openings" if sequence is None else f"After {label(sequence)}")
+    abbreviations = site_abbreviations(app.config)
+    table = summary_table(app.builder, docname, sites[system], keys, title, abbreviations)
+    doctree.set_id(table, suggested_prefix=_CLASS)  # a titled table is a target (numfig)
+    return [table]

@@ -1,0 +1,63 @@
+"""BBOalert to BML and back: ``bboalert2bml``, then ``sphinx-build -b bboalert`` on the notes it wrote."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sphinx_bml.commands.bboalert2bml import main as bboalert2bml
+from sphinx_bml.formats.bboalert import call_token, context_token, option_name, read_bboalert
+from sphinx_bml.formats.bboalert_reader import read_bboalert_notes
+from tests.support import sphinx_build
+
+PARTNERSHIP = Path(__file__).parents[2] / "formats" / "bboalert" / "partnership.txt"
+
+
+def built_again(bboalert: Path, folder: Path) -> str:
+    """``bboalert`` converted to ``index.bml`` of a new project, and that project's BBOalert file."""
+    project = folder / "project"
+    project.mkdir(parents=True)
+    (project / "conf.py").write_text('extensions = ["sphinx_bml"]\nproject = "Back"\n', encoding="utf-8")
+    status = bboalert2bml([str(bboalert), "-o", str(project / "index.bml")])
+    assert status in (0, 1)
+    result = sphinx_build("-b", "bboalert", project, folder / "out")
+    assert result.returncode == 0, result.stderr
+    return (folder / "out" / "back.txt").read_text(encoding="utf-8")
+
+
+def test_the_example_sites_export_comes_back_the_same(example_site: Path, tmp_path: Path) -> None:
+    (exported,) = (example_site / "bboalert").glob("*.txt")
+    assert bboalert2bml([str(exported), "-o", str(tmp_path / "check.bml")]) == 0, "every record converted"
+    text = exported.read_text(encoding="utf-8")
+    assert len(text.splitlines()) > 500 and "Option,3rd_or_4th_seat_@3@4" in text
+    assert built_again(exported, tmp_path) == text
+
+
+def test_a_hand_written_file_keeps_every_record_bml_can_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "partnership.txt"
+    shutil.copy(PARTNERSHIP, source)
+    again = built_again(source, tmp_path / "first")
+    written = read_bboalert(again)
+    assert written.shown_title == "2/1 with Anna & Ben"
+    found = [(r.option, r.context, r.call, r.shown.replace("#", " ")) for r in written.records]
+    expected = [
+        (
+            option_name(alert.seat, alert.vulnerability),
+            context_token(alert.sequence),
+            call_token(alert.sequence.last),
+            alert.text.replace("!h", "!H").replace("!s", "!S"),
+        )
+        for alert in read_bboalert_notes(source.read_text(encoding="utf-8")).alerts
+    ]
+    assert len(found) == 23
+    assert sorted(found, key=str) == sorted(expected, key=str)
+    assert ("3rd_seat_@3", "", "1S", "Light: 4+ !S in third seat") in found  # ----,1S
+    # and the file written comes back the same from then on
+    capsys.readouterr()
+    first = tmp_path / "first.txt"
+    first.write_text(again, encoding="utf-8")
+    assert built_again(first, tmp_path / "second") == again
