@@ -43,6 +43,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.domain.roles import InlineRole
     from .sphinx.generated import convention_card, glossary, practice, summary
     from .sphinx.reading.abbreviations import MarkAbbreviations
+    from .sphinx.reading.containment import keep_pages_inside
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
     from .sphinx.reading.encoding import use_fallback_codec, warn_windows_page
@@ -62,6 +63,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_source_parser(BMLParser)
     app.connect("config-inited", use_fallback_codec, priority=900)  # after Sphinx's check of UTF-8 (790)
     app.connect("source-read", warn_windows_page)
+    app.connect("source-read", keep_pages_inside)  # Sphinx follows links out of the project; we do not
     app.add_transform(MarkAbbreviations)
 
     # the domain: the site's system, the roles, references, the sequence index, the checks
