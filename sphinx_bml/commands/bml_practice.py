@@ -122,6 +122,7 @@ def call_record(choice: Choice) -> dict[str, object]:
         "call": str(choice.call),
         "row": None if meaning is None else {"file": meaning.location.file, "line": meaning.location.line},
         "meaning": None if meaning is None else meaning.plain_text,
+        "off_notes": choice.off_notes,
     }
 
 

@@ -6,7 +6,12 @@ meaning of the system, in the system's own order (the first definition
 stands; concrete rows before patterns), that continues the auction with a
 legal call, suits the seat and vulnerability, and whose condition the hand
 meets. A meaning without a condition is never chosen: the robot cannot tell
-which hands it is for. No such meaning: the seat passes. Both sides bid by
+which hands it is for. No such meaning: the seat passes, unless partner's
+last call forces it to bid (the notes call it forcing, a relay, an ask, a
+transfer, or game forcing while the side is below game) and the opponent
+in between passed: then it bids the row whose condition the hand comes
+nearest (:mod:`.shortfall`), or the first row the notes have there, or
+the cheapest bid, and the choice is marked *off the notes*. Both sides bid by
 the same system, so the opponents pass unless the system describes their
 call (a defence to our opening, an overcall), and then our answers come from
 the competitive tables.
@@ -18,11 +23,13 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..language.calls import PASS, Call, CallKind
+from ..language.calls import PASS, Call, CallKind, Strain
 from ..language.conditions import Hand
 from ..language.model import Seat
 from ..language.system import Meaning, System
 from .boards import SEATS, Board
+from .forcing import Force, force_of
+from .shortfall import shortfall
 
 #: No real auction is longer; the robot stops there whatever the system says.
 MAX_CALLS = 60
@@ -59,6 +66,9 @@ class Choice:
     also: tuple[Meaning, ...] = ()
     #: whether the system has rows with a condition that continue the auction here
     described: bool = False
+    #: partner's call forced a bid and no row's condition fits the hand: the robot
+    #: bid the nearest row (``meaning``), or with no row there the cheapest bid
+    off_notes: bool = False
 
 
 @dataclass
@@ -174,12 +184,47 @@ class Robot:
         hand = hand if hand is not None else board.hands[seat]
         where = situation(calls, turn)
         candidates = self.meanings_after(where)
-        fitting = [m for m in self._playable(candidates, where, board, seat, calls) if _fits(m, hand)]
+        playable = list(self._playable(candidates, where, board, seat, calls))
+        forced = self.forced(board, calls)
+        if forced:
+            playable = [m for m in playable if m.sequence.last != PASS]
+        fitting = [m for m in playable if _fits(m, hand)]
         if not fitting:
-            return Choice(seat, PASS, None, described=any(m.condition is not None for m in candidates))
+            described = any(m.condition is not None for m in candidates)
+            if not forced:
+                return Choice(seat, PASS, None, described=described)
+            return _nearest(seat, hand, playable, calls, described)
         first = fitting[0]
         also = tuple(m for m in fitting[1:] if m.sequence.last != first.sequence.last)
         return Choice(seat, first.sequence.last, first, also, described=True)
+
+    def forced(self, board: Board, calls: list[Call]) -> bool:
+        """Whether the next seat may not pass: partner's last call forces (the opponent
+        in between passed), or the side is in a game force and holds the contract below game."""
+        turn = len(calls)
+        if turn < 2 or calls[turn - 1] != PASS:
+            return False
+        last_bid = next((i for i in range(turn - 1, -1, -1) if calls[i].is_bid), None)
+        if last_bid is None:
+            return False
+        force = self.force_at(board, calls, turn - 2)
+        if force is not Force.NONE and calls[turn - 2] != PASS:
+            return True
+        if (turn - last_bid) % 2 != 0 or _is_game(calls[last_bid]):
+            return False  # the opponents hold the contract, or ours is a game
+        return any(self.force_at(board, calls, index) is Force.GAME for index in range(turn - 2, -1, -2))
+
+    def force_at(self, board: Board, calls: list[Call], index: int) -> Force:
+        """What the call at ``index`` asks of partner, by the row the notes have for it there."""
+        call = calls[index]
+        if call == PASS:
+            return Force.NONE
+        where = situation(calls[:index], index)
+        seat = SEATS[(SEATS.index(board.dealer) + index) % 4]
+        for meaning in self._playable(self.meanings_after(where), where, board, seat, calls[:index]):
+            if meaning.sequence.last == call:
+                return force_of(meaning)
+        return Force.NONE
 
     def _playable(
         self, candidates: Iterable[Meaning], where: Situation, board: Board, seat: str, calls: list[Call]
@@ -203,6 +248,27 @@ class Robot:
             seat = auction.next_seat()
             auction.choices.append(self.choose(board, auction.calls, hands[seat]))
         return auction
+
+
+def _nearest(seat: str, hand: Hand, rows: list[Meaning], calls: list[Call], described: bool) -> Choice:
+    """The row whose condition ``hand`` comes nearest (the first one of the notes on a tie), else the
+    first row with a meaning, else the cheapest bid: all off the notes."""
+    with_condition = [m for m in rows if m.condition is not None]
+    if with_condition:
+        nearest = min(with_condition, key=lambda m: shortfall(m.condition, hand) if m.condition else 0.0)
+        return Choice(seat, nearest.sequence.last, nearest, described=described, off_notes=True)
+    described_rows = [m for m in rows if m.description]
+    if described_rows:
+        return Choice(seat, described_rows[0].sequence.last, described_rows[0], described=described, off_notes=True)
+    cheapest = next((Call.from_index(i) for i in range(35) if legal(Call.from_index(i), calls)), PASS)
+    return Choice(seat, cheapest, None, described=described, off_notes=True)
+
+
+def _is_game(call: Call) -> bool:
+    strain = call.strain
+    if strain is None:
+        return False
+    return call.level >= (3 if strain is Strain.NOTRUMP else 4 if strain in (Strain.HEARTS, Strain.SPADES) else 5)
 
 
 def _fits(meaning: Meaning, hand: Hand) -> bool:

@@ -41,6 +41,8 @@ def load_system(source: Path) -> tuple[System, Problems]:
                 for text, indentation in directives(path.read_text(encoding="utf-8-sig"), path.suffix)
             ]
         for document in parsed:
+            for key, value in document.metadata.values.items():
+                system.metadata.values.setdefault(key, value)  # the first value wins, as in a document
             expand(document, system, document.problems)
             for problem in document.problems:
                 problems.add(problem)
