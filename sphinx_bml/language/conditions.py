@@ -362,7 +362,10 @@ class Condition:
 
     def holds(self, hand: Hand) -> bool:
         """Whether ``hand`` meets the condition; a suit no pattern gave may be any of its suits."""
-        free = sorted(_free_variables(self.test))
+        free: list[str] | None = self.__dict__.get("_free")
+        if free is None:  # found once: the robot asks the same condition of many hands
+            free = sorted(_free_variables(self.test))
+            object.__setattr__(self, "_free", free)
         if not free:
             return _holds(self.test, hand, {})
         return any(_holds(self.test, hand, binding) for binding in _bindings(free))

@@ -96,7 +96,7 @@ def _count(number: int, thing: str) -> str:
 
 def check(system: System, boards: Iterable[Board]) -> Coverage:
     """Bid ``boards`` through ``system`` and gather what the robot met."""
-    robot = Robot(system)
+    robot = Robot(system, ambiguities=True)
     coverage = Coverage()
     for meaning in system:
         if meaning.condition is not None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..language.calls import PASS, Call, CallKind, Strain
 from ..language.conditions import Hand
@@ -30,6 +31,9 @@ from ..language.system import Meaning, System
 from .boards import SEATS, Board
 from .forcing import Force, force_of
 from .shortfall import shortfall
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 #: No real auction is longer; the robot stops there whatever the system says.
 MAX_CALLS = 60
@@ -166,12 +170,20 @@ def legal(call: Call, calls: list[Call]) -> bool:
 class Robot:
     """Bids boards through a :class:`System`."""
 
-    def __init__(self, system: System) -> None:
+    def __init__(self, system: System, *, ambiguities: bool = False) -> None:
+        """``ambiguities``: also find the other rows that fit each hand (:attr:`Choice.also`), for the
+        coverage report; without it the robot stops at the first row that fits, several times faster."""
         self.system = system
+        self.ambiguities = ambiguities
         self._next: dict[tuple[bool, tuple[Call, ...]], list[Meaning]] = defaultdict(list)
         for meaning in system:
             sequence = meaning.sequence
             self._next[(sequence.we_open, sequence.calls[:-1])].append(meaning)
+        # the rows playable after an auction, by the calls and the vulnerability of both sides, and
+        # whether the next seat is forced, by the calls, dealer and vulnerability: the same auctions
+        # come back on board after board (kept to _REMEMBERED entries, memory stays flat)
+        self._rows: dict[tuple[tuple[Call, ...], bool, bool], tuple[Meaning, ...]] = {}
+        self._forced: dict[tuple[tuple[Call, ...], str, str], bool] = {}
 
     def meanings_after(self, where: Situation) -> list[Meaning]:
         """The system's meanings that continue this auction, in the system's order."""
@@ -182,21 +194,33 @@ class Robot:
         turn = len(calls)
         seat = SEATS[(SEATS.index(board.dealer) + turn) % 4]
         hand = hand if hand is not None else board.hands[seat]
-        where = situation(calls, turn)
-        candidates = self.meanings_after(where)
-        playable = list(self._playable(candidates, where, board, seat, calls))
+        playable = self.rows_for(board, seat, calls)
         forced = self.forced(board, calls)
         if forced:
-            playable = [m for m in playable if m.sequence.last != PASS]
-        fitting = [m for m in playable if _fits(m, hand)]
-        if not fitting:
-            described = any(m.condition is not None for m in candidates)
+            playable = tuple(m for m in playable if m.sequence.last != PASS)
+        first = next((m for m in playable if _fits(m, hand)), None)
+        if first is None:
+            described = any(m.condition is not None for m in self.meanings_after(situation(calls, turn)))
             if not forced:
                 return Choice(seat, PASS, None, described=described)
-            return _nearest(seat, hand, playable, calls, described)
-        first = fitting[0]
-        also = tuple(m for m in fitting[1:] if m.sequence.last != first.sequence.last)
+            return _nearest(seat, hand, list(playable), calls, described)
+        also: tuple[Meaning, ...] = ()
+        if self.ambiguities:
+            later = playable[playable.index(first) + 1 :]
+            also = tuple(m for m in later if m.sequence.last != first.sequence.last and _fits(m, hand))
         return Choice(seat, first.sequence.last, first, also, described=True)
+
+    def rows_for(self, board: Board, seat: str, calls: list[Call]) -> tuple[Meaning, ...]:
+        """The rows ``seat`` may bid after ``calls``: in its seat and vulnerability, with a legal call."""
+        we = board.vulnerable(seat)
+        they = board.vulnerable(SEATS[(SEATS.index(seat) + 1) % 4])
+        key = (tuple(calls), we, they)
+        rows = self._rows.get(key)
+        if rows is None:
+            where = situation(calls, len(calls))
+            rows = tuple(self._playable(self.meanings_after(where), where, board, seat, calls))
+            _remember(self._rows, key, rows)
+        return rows
 
     def forced(self, board: Board, calls: list[Call]) -> bool:
         """Whether the next seat may not pass: partner's last call forces (the opponent
@@ -204,6 +228,15 @@ class Robot:
         turn = len(calls)
         if turn < 2 or calls[turn - 1] != PASS:
             return False
+        key = (tuple(calls), board.dealer, board.vulnerability)
+        known = self._forced.get(key)
+        if known is None:
+            known = self._forces(board, calls)
+            _remember(self._forced, key, known)
+        return known
+
+    def _forces(self, board: Board, calls: list[Call]) -> bool:
+        turn = len(calls)
         last_bid = next((i for i in range(turn - 1, -1, -1) if calls[i].is_bid), None)
         if last_bid is None:
             return False
@@ -219,9 +252,8 @@ class Robot:
         call = calls[index]
         if call == PASS:
             return Force.NONE
-        where = situation(calls[:index], index)
         seat = SEATS[(SEATS.index(board.dealer) + index) % 4]
-        for meaning in self._playable(self.meanings_after(where), where, board, seat, calls[:index]):
+        for meaning in self.rows_for(board, seat, calls[:index]):
             if meaning.sequence.last == call:
                 return force_of(meaning)
         return Force.NONE
@@ -248,6 +280,16 @@ class Robot:
             seat = auction.next_seat()
             auction.choices.append(self.choose(board, auction.calls, hands[seat]))
         return auction
+
+
+#: entries each of the robot's memories keeps before it starts again
+_REMEMBERED = 100_000
+
+
+def _remember(memory: dict[K, V], key: K, value: V) -> None:
+    if len(memory) >= _REMEMBERED:
+        memory.clear()
+    memory[key] = value
 
 
 def _nearest(seat: str, hand: Hand, rows: list[Meaning], calls: list[Call], described: bool) -> Choice:

@@ -23,7 +23,8 @@ CLUB = """\
     1H = 8+ hcp, 5+ hearts; GF {{ 8+ hcp, 5+ hearts }}
     1S = 8+ hcp, 5+ spades; GF {{ 8+ hcp, 5+ spades, 4- hearts }}
     1N = 8--13 hcp, balanced; GF {{ 8-13 hcp, balanced, 4- hearts, 4- spades }}
-1D = 11--15 hcp, 2+ diamonds, not forcing {{ 11-15 hcp, 2+ diamonds, 4- hearts, 4- spades }}
+1D = 11--15 hcp, 11--13 balanced or 4+ diamonds, not forcing
+     {{ 11-15 hcp, 4- hearts, 4- spades, 11-13 hcp and balanced or 4+ diamonds and unbalanced }}
     1M = 4+ cards in M, forcing {{ 6+ hcp, 4+ M }}
         1N = balanced minimum {{ 11-13 hcp, balanced }}
         2M = four-card support {{ 4+ M }}
@@ -37,6 +38,11 @@ CLUB = """\
     3N = to play {{ 10-15 hcp, 3- hearts, 3- spades }}
 P = no opening {{ 10- hcp }}
 """
+
+
+#: the first version of the 1D opening: it takes every balanced 14-15 without a five-card major,
+#: so the 1N opening written after it is never bid
+OLD_ONE_DIAMOND = "1D = 11--15 hcp, 2+ diamonds, not forcing {{ 11-15 hcp, 2+ diamonds, 4- hearts, 4- spades }}"
 
 
 def club_system(notes: str = CLUB) -> System:

@@ -14,7 +14,7 @@ from tests.practice.systems import club_system
 from tests.support import EXAMPLE_SITE, needs
 
 #: the rows of the club system that force, by line, written out again by hand
-FORCING_LINES = {3: Force.ONE_ROUND, 6: Force.ONE_ROUND, 11: Force.ONE_ROUND, 17: Force.ONE_ROUND}
+FORCING_LINES = {3: Force.ONE_ROUND, 6: Force.ONE_ROUND, 12: Force.ONE_ROUND, 18: Force.ONE_ROUND}
 GAME_FORCING_LINES = {7, 8, 9}
 
 
