@@ -14,7 +14,7 @@ from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.system import System
 
 CLUB = """\
-#+TITLE Our strong club
+#+TITLE: Our strong club
 
 1C = 16+ hcp, artificial and forcing {{ 16+ hcp }}
     1D = ! negative, 0--7 hcp; the only weak answer {{ 0-7 hcp }}
@@ -51,6 +51,14 @@ def club_system(notes: str = CLUB) -> System:
 
 
 def write_club(folder: Path, notes: str = CLUB, name: str = "club.bml") -> Path:
+    """``notes`` as a ``.bml`` file (read with 2 spaces a level, as ``bml-practice`` reads a file)."""
     path = folder / name
-    path.write_text(notes, encoding="utf-8")
+    lines = []
+    moved = 0  # how far the last row moved left: its description's next lines move as far
+    for line in notes.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        if not line.lstrip().startswith("{{"):
+            moved = indent - indent // 4 * 2
+        lines.append(line[moved:])
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
