@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..language.calls import PASS, Call, Sequence
-from ..language.conditions import Hand
+from ..language.conditions import Condition, Hand
 from ..language.errors import BMLError
 from ..language.system import Meaning
 from .boards import SEATS, Board
@@ -135,16 +135,19 @@ def _deal(
     hands: dict[str, list[tuple[int, str]]] = {}
     used = 0
     passes = next(i for i, call in enumerate(calls) if call != PASS)
+    gates = {turn: _gate(robot, board, calls[:turn], calls[turn]) for turn in range(len(calls))}
     for index, seat in enumerate(order):
         last = index == len(order) - 1
         for _ in range(1 if last else DRAWS_PER_HAND):
             cards = deck if last else randomness.sample(deck, 13)
             used += 1
             hand = _hand(cards)
-            failed = _first_miss(robot, board, calls, turns[seat], hand)
+            failed = _first_miss(robot, board, calls, turns[seat], hand, gates)
             if failed is None:
                 break
             turn, choice = failed
+            if choice is None:
+                continue
             wanted = next(
                 (m for m in robot.rows_for(board, seat, calls[:turn]) if m.sequence.last == calls[turn]), None
             )
@@ -160,15 +163,38 @@ def _deal(
 
 
 def _first_miss(
-    robot: Robot, board: Board, calls: list[Call], turns: list[int], hand: Hand
-) -> tuple[int, Choice] | None:
+    robot: Robot,
+    board: Board,
+    calls: list[Call],
+    turns: list[int],
+    hand: Hand,
+    gates: dict[int, tuple[Condition, ...] | None],
+) -> tuple[int, Choice | None] | None:
     """The first of ``turns`` at which the robot, holding ``hand``, would not make the call of
-    ``calls``, and what it chose there."""
+    ``calls``, and what it chose there (``None``: the hand meets no row of that call, and the
+    robot was not asked)."""
     for turn in turns:
+        gate = gates[turn]
+        if gate is not None and not any(condition.holds(hand) for condition in gate):
+            return turn, None
         choice = robot.choose(board, calls[:turn], hand)
         if choice.call != calls[turn]:
             return turn, choice
     return None
+
+
+def _gate(robot: Robot, board: Board, calls: list[Call], call: Call) -> tuple[Condition, ...] | None:
+    """The conditions of the rows that bid ``call`` after ``calls``: a hand meeting none of them is
+    never bid so, which is quicker to see than the robot's whole choice (rows without a condition
+    are never bid; ``None``: no such shortcut, for a pass or a seat forced to bid whatever it holds)."""
+    if call == PASS or robot.forced(board, calls):
+        return None
+    seat = SEATS[(SEATS.index(board.dealer) + len(calls)) % 4]
+    conditions = []
+    for row in robot.rows_for(board, seat, calls):
+        if row.sequence.last == call and row.condition is not None:
+            conditions.append(row.condition)
+    return tuple(conditions)
 
 
 def _hand(cards: list[tuple[int, str]]) -> Hand:
