@@ -158,3 +158,15 @@ def test_a_missing_version_to_compare(club: Path, tmp_path: Path, capsys: pytest
 def test_a_bad_jobs_count_is_a_command_line_mistake(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(club), "--jobs", "0"]) == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+def test_the_example_site_measured_against_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pbn = needs("endplay.parsers.pbn")
+    out = tmp_path / "site.pbn"
+    arguments = [str(EXAMPLE_SITE), "--par", "--compare", str(EXAMPLE_SITE), "--boards", "2", "--seed", "4"]
+    assert main([*arguments, "--pbn", str(out), "--jobs", "1"]) == 0
+    report = capsys.readouterr().out
+    assert "IMPs to par, for the side that opened, over 2 boards:" in report
+    assert "the auctions differ on 0 of 2 boards." in report
+    with out.open(encoding="utf-8") as file:
+        assert [board.board_num for board in pbn.load(file)] == [1, 2]
