@@ -61,3 +61,15 @@ def test_the_rebuild_floor_keeps_the_site_wide_work() -> None:
     assert kept_ratio == pytest.approx(kept / full, abs=0.01)
     assert 0 < site_build < kept
     assert "without Site.build too:" in printed
+
+
+def test_the_practice_benchmark_measures_each_case() -> None:
+    printed = run("bench_practice.py", "--sizes", "3", "--par-sizes", "2", "--jobs", "1", "--sequence", "2D")
+    rows = [line for line in printed.splitlines() if line.startswith("| ") and line[2:3] in "ps"]
+    cases = [row.split(" | ")[0].strip("| ") for row in rows if not row.startswith("| case")]
+    assert cases == ["plain", "par", "sequence 2D"]
+    for row in rows:
+        boards, seconds, rate, cpu, base, peak, grown = numbers(row.split(" | ", 1)[1])
+        assert boards in (2, 3) and cpu > 0 and rate > 0
+        assert seconds == 0 or rate == pytest.approx(boards / seconds, rel=0.2)
+        assert peak >= base and grown == pytest.approx(peak - base, abs=0.11)
