@@ -150,6 +150,10 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
         return _run(options, robot, other, sequence, dealt, pbn, stdin, out, err)
     except OutOfReach as error:
         print(f"bml-practice: --sequence {options.sequence}: {error}", file=err)
+        if pbn is not None:
+            pbn.close()
+            if not options.pbn.stat().st_size:
+                options.pbn.unlink()  # no board: no file
         return FAILED
     finally:
         if pbn is not None:

@@ -115,9 +115,10 @@ def test_every_board_of_a_sequence_starts_with_it(club: Path, written: str, caps
         assert auction[: len(expected)] == expected, record["auction"]
 
 
-def test_a_sequence_out_of_reach_names_the_row(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(club), "--sequence", "1N-2D"]) == 1
+def test_a_sequence_out_of_reach_names_the_row(club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(club), "--sequence", "1N-2D", "--pbn", str(tmp_path / "boards.pbn")]) == 1
     assert "the notes have no row for 1N-(P)-2D" in capsys.readouterr().err
+    assert not (tmp_path / "boards.pbn").exists()
     assert main([str(club), "--sequence", "1N-xyz"]) == 2
     assert "'xyz' is not a call" in capsys.readouterr().err
 
