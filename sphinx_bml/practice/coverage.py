@@ -62,6 +62,8 @@ class Coverage:
             f"Openings: {self.opened} of {_count(self.openers, 'hand')} with no bid before them found a row "
             f"({100 * self.opening_coverage:.1f}%); of the others, {self.strong_unopened} hold 12+ HCP"
             + (f" (such as {self.unopened_example})." if self.unopened_example else "."),
+            f"Holes: {_count(len(self.gaps), 'auction')} where the notes go on but no row fits, "
+            f"{_count(len(self.off_notes), 'place')} where a forced bid fits no row (off the notes).",
         ]
         if self.gaps:
             lines.append("")

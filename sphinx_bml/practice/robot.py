@@ -203,7 +203,8 @@ class Robot:
             described = any(m.condition is not None for m in self.meanings_after(situation(calls, turn)))
             if not forced:
                 return Choice(seat, PASS, None, described=described)
-            return _nearest(seat, hand, list(playable), calls, described)
+            game = not playable and self.game_forced(board, calls)
+            return _nearest(seat, hand, list(playable), calls, described, game)
         also: tuple[Meaning, ...] = ()
         if self.ambiguities:
             later = playable[playable.index(first) + 1 :]
@@ -243,8 +244,14 @@ class Robot:
         force = self.force_at(board, calls, turn - 2)
         if force is not Force.NONE and calls[turn - 2] != PASS:
             return True
-        if (turn - last_bid) % 2 != 0 or _is_game(calls[last_bid]):
-            return False  # the opponents hold the contract, or ours is a game
+        return self.game_forced(board, calls)
+
+    def game_forced(self, board: Board, calls: list[Call]) -> bool:
+        """Whether the next seat's side made a game-forcing call and holds the contract below game."""
+        turn = len(calls)
+        last_bid = next((i for i in range(turn - 1, -1, -1) if calls[i].is_bid), None)
+        if last_bid is None or (turn - last_bid) % 2 != 0 or _is_game(calls[last_bid]):
+            return False  # no bid, the opponents hold the contract, or ours is a game
         return any(self.force_at(board, calls, index) is Force.GAME for index in range(turn - 2, -1, -2))
 
     def force_at(self, board: Board, calls: list[Call], index: int) -> Force:
@@ -292,9 +299,12 @@ def _remember(memory: dict[K, V], key: K, value: V) -> None:
     memory[key] = value
 
 
-def _nearest(seat: str, hand: Hand, rows: list[Meaning], calls: list[Call], described: bool) -> Choice:
+def _nearest(
+    seat: str, hand: Hand, rows: list[Meaning], calls: list[Call], described: bool, game: bool = False
+) -> Choice:
     """The row whose condition ``hand`` comes nearest (the first one of the notes on a tie), else the
-    first row with a meaning, else the cheapest bid: all off the notes."""
+    first row with a meaning, else the cheapest bid (the cheapest game when ``game``: the side is in
+    a game force, and bidding up the line would only delay it): all off the notes."""
     with_condition = [m for m in rows if m.condition is not None]
     if with_condition:
         nearest = min(with_condition, key=lambda m: shortfall(m.condition, hand) if m.condition else 0.0)
@@ -302,7 +312,8 @@ def _nearest(seat: str, hand: Hand, rows: list[Meaning], calls: list[Call], desc
     described_rows = [m for m in rows if m.description]
     if described_rows:
         return Choice(seat, described_rows[0].sequence.last, described_rows[0], described=described, off_notes=True)
-    cheapest = next((Call.from_index(i) for i in range(35) if legal(Call.from_index(i), calls)), PASS)
+    bids = (Call.from_index(index) for index in range(35))
+    cheapest = next((bid for bid in bids if legal(bid, calls) and (not game or _is_game(bid))), PASS)
     return Choice(seat, cheapest, None, described=described, off_notes=True)
 
 
