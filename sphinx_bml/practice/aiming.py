@@ -32,7 +32,7 @@ from ..language.calls import PASS, Call, Sequence
 from ..language.conditions import Condition, Hand
 from ..language.errors import BMLError
 from ..language.system import Meaning
-from .boards import SEATS, Board
+from .boards import SEATS, Board, rotation
 from .robot import Choice, Robot, situation
 
 #: hands drawn for one seat of one board before the board is dealt again
@@ -41,7 +41,6 @@ DRAWS_PER_HAND = 2000
 DRAWS = 20_000
 _RANKS = "AKQJT98765432"
 _DECK = tuple((suit, rank) for suit in range(4) for rank in _RANKS)
-_ROTATION = ("None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW")
 
 
 class OutOfReach(BMLError):
@@ -98,8 +97,8 @@ def aimed(
     missed: Counter[int] = Counter()
     taken: Counter[tuple[int, str]] = Counter()
     for number in range(1, count + 1):
-        board_dealer = dealer or SEATS[(number - 1) % 4]
-        board_vulnerability = vulnerability or _ROTATION[(number - 1) % 16]
+        club_dealer, club_vulnerability = rotation(number)
+        board_dealer, board_vulnerability = dealer or club_dealer, vulnerability or club_vulnerability
         drawn = 0
         while True:
             passes = randomness.randrange(4)
