@@ -104,7 +104,6 @@ T = TypeVar("T")
 #: boards handed to the solver at once (endplay's ``calc_all_tables`` takes up to 200)
 BATCH = 40
 _VULNERABILITY = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}
-_STRAINS = {Strain.CLUBS: "clubs", Strain.DIAMONDS: "diamonds", Strain.HEARTS: "hearts", Strain.SPADES: "spades"}
 
 
 def cores() -> int:
@@ -124,16 +123,13 @@ def solve(
     types = _endplay("endplay.types")
     threads = _endplay("endplay._dds")
     threads.SetMaxThreads(jobs or cores())
-    denoms = {
-        strain: types.Denom.nt if strain is Strain.NOTRUMP else getattr(types.Denom, name)
-        for strain, name in {**_STRAINS, Strain.NOTRUMP: "nt"}.items()
-    }
+    denoms = {strain: getattr(types.Denom, name) for strain, name in {**_DENOMS, Strain.NOTRUMP: "nt"}.items()}
     players = {seat: types.Player.find(seat) for seat in SEATS}
     pending = iter(items)
     while batch := list(islice(pending, BATCH)):
-        boards_ = [board_of(item) for item in batch]
-        tables = dds.calc_all_tables([types.Deal(board.deal) for board in boards_])
-        for item, board, table in zip(batch, boards_, tables, strict=True):
+        dealt = [board_of(item) for item in batch]
+        tables = dds.calc_all_tables([types.Deal(board.deal) for board in dealt])
+        for item, board, table in zip(batch, dealt, tables, strict=True):
             tricks = {
                 (strain, seat): int(table[denom, players[seat]]) for strain, denom in denoms.items() for seat in SEATS
             }
