@@ -178,6 +178,9 @@ def _run(
     interactive_ = stdin.isatty() and out.isatty() and not options.no_interactive
     if interactive_ and not (options.json or measuring or pbn is not None):
         return interactive(robot, dealt, options.seat, stdin, out)
+    if other is not None and not (options.par or options.double_dummy or options.json or pbn is not None):
+        print(compare(robot, Robot(other), dealt, options).report(), file=out)
+        return 0
     bid = ((board, robot.bid(board)) for board in dealt)
     solving = measuring or options.double_dummy
     played: Iterator[tuple[Board, Auction, DoubleDummy | None]]
@@ -221,6 +224,24 @@ def _run(
     if pbn is not None and not options.json:
         print(f"The boards are in {options.pbn}.", file=err)
     return 0
+
+
+def compare(robot: Robot, other: Robot, dealt: Iterable[Board], options: argparse.Namespace) -> Versions:
+    """The two versions on the same boards, solving double dummy only the boards they bid differently
+    (the same auction scores the same against par)."""
+    versions = Versions(str(options.source), str(options.compare))
+    both = ((board, robot.bid(board), other.bid(board)) for board in dealt)
+
+    def apart() -> Iterator[tuple[Board, Auction, Auction]]:
+        for board, one, two in both:
+            if one.calls == two.calls:
+                versions.boards += 1
+            else:
+                yield board, one, two
+
+    for (board, one, two), solved in solve(apart(), lambda item: item[0], options.jobs or cores()):
+        versions.add(Played.of(board, one, solved), Played.of(board, two, solved))
+    return versions
 
 
 def board_record(board: Board, auction: Auction, solved: DoubleDummy | None = None) -> dict[str, object]:
