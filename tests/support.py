@@ -3,6 +3,7 @@ skipping (or failing, in CI) when a tool is missing, and the warnings of a build
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import re
@@ -15,6 +16,8 @@ from types import ModuleType
 import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
+
+from sphinx_bml.language.system import System
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS = Path(__file__).resolve().parent / "roots"
@@ -151,3 +154,11 @@ def needs(module: str) -> ModuleType:
     except ImportError:
         require(False, f"{module} is not installed (pip install -e '.[test]')")
         raise
+
+
+@functools.cache
+def example_system() -> System:
+    """The example site's system, read as the build reads it (once per test session)."""
+    from sphinx_bml.sphinx.project import read_project
+
+    return next(iter(read_project(EXAMPLE_SITE).systems.values()))

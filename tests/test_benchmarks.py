@@ -80,3 +80,15 @@ def test_the_diff_benchmark_compares_two_versions_and_a_build() -> None:
     assert {"bml-diff", "bml-diff --json", "bml-diff from .bss", "html build", "bss build"} <= set(rows)
     html = numbers(rows["html build"].split(" | ", 1)[1])
     assert html[-1] == 1.0  # the html build against itself
+
+
+def test_the_practice_benchmark_measures_each_case() -> None:
+    printed = run("bench_practice.py", "--sizes", "3", "--par-sizes", "2", "--jobs", "1", "--sequence", "2D")
+    rows = [line for line in printed.splitlines() if line.startswith("| ") and line[2:3] in "ps"]
+    cases = [row.split(" | ")[0].strip("| ") for row in rows if not row.startswith("| case")]
+    assert cases == ["plain", "par", "sequence 2D"]
+    for row in rows:
+        boards, seconds, rate, cpu, base, peak, grown = numbers(row.split(" | ", 1)[1])
+        assert boards in (2, 3) and cpu > 0 and rate > 0
+        assert seconds == 0 or rate == pytest.approx(boards / seconds, rel=0.2)
+        assert peak >= base and grown == pytest.approx(peak - base, abs=0.11)

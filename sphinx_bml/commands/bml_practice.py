@@ -1,9 +1,10 @@
-"""``bml-practice``: practise a BML system on random deals, or check how well it covers them.
+"""``bml-practice``: practise a BML system on random deals, check how well it covers them, measure it.
 
 ::
 
     bml-practice [--seed N] [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
-                 [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] SOURCE
+                 [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] [--par] [--jobs N]
+                 [--sequence 1N-2C] [--pbn FILE] [--compare OTHER] SOURCE
 
 SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
 read as the build reads it: the site's system, with the project's settings
@@ -11,14 +12,19 @@ and the build's warnings (``--system NAME`` picks one of ``bml_systems``;
 the first by default). In a terminal it is
 interactive: it shows your hand (``--seat``, South by default), you bid, it
 tells you the system's call, its meaning and where it is defined, and at the
-end shows the four hands, the contract and the double-dummy tricks. Not in a
-terminal (or with ``--no-interactive``) it prints each board: the deal as
-PBN and the robot's auction. ``--json`` prints a JSON array, one object per
-board. ``--check`` prints the coverage report. ``--seed`` makes it all
-reproducible. Exit status: 0, 1 when the system could not be read or endplay
-is missing (the message says why), 2 for a mistake on the command line.
-A project folder is read by Sphinx (:mod:`sphinx_bml.sphinx.project`):
-commands are the layer above the Sphinx adapters.
+end shows the four hands, the contract and the double-dummy tricks; ``q``
+stops, with the score. Not in a terminal (or with ``--no-interactive``) it
+prints each board: the deal as PBN and the robot's auction. ``--json``
+prints a JSON array, one object per board. ``--check`` prints the coverage
+report. ``--par`` the IMPs to par per opening, ``--compare`` the boards two
+versions of the notes bid differently, ``--sequence`` deals only boards that
+start with a sequence, ``--pbn`` writes the boards to a PBN file. Boards
+stream: memory does not grow with ``--boards``. ``--seed`` makes it all
+reproducible. Exit status: 0, 1 when the system could not be read, endplay
+is missing or no board reaches the sequence (the message says why), 2 for a
+mistake on the command line. A project folder is read by Sphinx
+(:mod:`sphinx_bml.sphinx.project`): commands are the layer above the Sphinx
+adapters.
 """
 
 from __future__ import annotations
@@ -26,22 +32,38 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
 from sphinx.errors import SphinxError
 
-from ..language.calls import Call
+from ..language.calls import Sequence
 from ..language.errors import BMLError, one_line, shown_lines
+from ..language.notation import parse_reference
+from ..language.system import System
+from ..practice.aiming import OutOfReach, aimed
 from ..practice.boards import SEATS, VULNERABILITIES, Board
 from ..practice.coverage import check
-from ..practice.dealing import MAX_SEED, PracticeUnavailable, boards, double_dummy_tricks, seed_of
-from ..practice.robot import Auction, Choice, Robot
+from ..practice.dealing import (
+    MAX_SEED,
+    DoubleDummy,
+    PracticeUnavailable,
+    cores,
+    double_dummy_tricks,
+    seed_of,
+    solve,
+    stream,
+)
+from ..practice.pbn import pbn_board
+from ..practice.robot import Auction, Choice, Robot, situation
+from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call
 from ..practice.source import load_system
+from ..practice.study import Played, Study, Versions
 from ..sphinx.project import CONFIGURATION, read_project
 
 FAILED = 1
-USAGE = 2
+MISTAKE = 2
 
 
 def argument_parser() -> argparse.ArgumentParser:
@@ -51,13 +73,22 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed", type=_seed, default=None, help=f"the same seed deals the same boards (0 to {MAX_SEED})"
     )
-    parser.add_argument("--boards", type=int, default=None, help="how many boards (default 4; 1000 with --check)")
+    parser.add_argument(
+        "--boards", type=int, default=None, help="how many boards (default 4; 1000 with --check; 100 with --par)"
+    )
     parser.add_argument("--dealer", choices=list(SEATS), default=None, help="who deals every board")
     parser.add_argument("--vulnerability", choices=list(VULNERABILITIES), default=None)
     parser.add_argument("--seat", choices=list(SEATS), default="S", help="your hand (default S)")
     parser.add_argument("--json", action="store_true", help="print the boards as JSON, for scripts")
     parser.add_argument("--check", action="store_true", help="print how well the system covers random hands")
     parser.add_argument("--double-dummy", action="store_true", help="add the double-dummy tricks (slower)")
+    parser.add_argument("--par", action="store_true", help="IMPs to double-dummy par, per opening")
+    parser.add_argument("--jobs", type=int, default=None, help="threads solving double dummy (default: every core)")
+    parser.add_argument("--sequence", default=None, help="deal only boards whose auction starts so, e.g. 1N-2C")
+    parser.add_argument("--pbn", type=Path, default=None, metavar="FILE", help="write the boards to a PBN file")
+    parser.add_argument(
+        "--compare", type=Path, default=None, metavar="OTHER", help="bid the boards through another version too"
+    )
     parser.add_argument("--no-interactive", action="store_true", help="print the boards even in a terminal")
     return parser
 
@@ -69,12 +100,19 @@ def _seed(written: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+class _Mistake(Exception):
+    """A mistake on the command line, said in words: exit status 2."""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``bml-practice`` with ``argv`` (default: the command line); the exit status."""
     options = argument_parser().parse_args(argv)
     if options.boards is not None and options.boards < 1:
         print("bml-practice: --boards needs a number of boards, 1 or more", file=sys.stderr)
-        return 2
+        return MISTAKE
+    if options.jobs is not None and options.jobs < 1:
+        print("bml-practice: --jobs needs a number of threads, 1 or more", file=sys.stderr)
+        return MISTAKE
     try:
         return run(options, sys.stdin, sys.stdout, sys.stderr)
     except PracticeUnavailable as error:
@@ -86,28 +124,30 @@ def main(argv: list[str] | None = None) -> int:
     except SphinxError as error:
         print(f"bml-practice: {options.source} cannot be read as a Sphinx project: {error}", file=sys.stderr)
         return FAILED
+    except _Mistake as error:
+        print(f"bml-practice: {error}", file=sys.stderr)
+        return MISTAKE
 
 
-def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    source: Path = options.source
+def read_system(source: Path, name: str | None, err: TextIO) -> System | None:
+    """The system of ``source`` (``name``: which of a project's ``bml_systems``), its problems
+    printed; ``None`` (said why) when nothing can be bid."""
     if not source.exists():
         print(f"bml-practice: {source} does not exist: give a .bml file or a Sphinx project folder", file=err)
-        return FAILED
+        return None
     if source.is_dir():
         if not (source / CONFIGURATION).is_file():
             message = f"{source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder"
             print(f"bml-practice: {message}", file=err)
-            return FAILED
+            return None
         project = read_project(source)
         for reported in project.reported:
             print(reported.seen_from(Path.cwd()), file=err)
-        if options.system not in (None, *project.systems):
-            print(f"bml-practice: {source} {_has_no_system(options.system, list(project.systems))}", file=err)
-            return USAGE
-        system = project.systems[options.system or next(iter(project.systems))]
-    elif options.system is not None:
-        print(f"bml-practice: --system picks one of bml_systems of a project folder, not of {source}", file=err)
-        return USAGE
+        if name is not None and name not in project.systems:
+            raise _Mistake(f"{source} {_has_no_system(name, list(project.systems))}")
+        system = project.systems[name or next(iter(project.systems))]
+    elif name is not None:
+        raise _Mistake(f"--system picks one of bml_systems of a project folder, not of {source}")
     else:
         system, problems = load_system(source)
         for problem in problems:
@@ -118,23 +158,8 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
             "add one such as {{ 15-17 hcp, balanced }} under a row's meaning",
             file=err,
         )
-        return FAILED
-    count = options.boards or (1000 if options.check else 4)
-    dealt = boards(count, options.seed, options.dealer, options.vulnerability)
-    if options.check:
-        print(shown_lines(check(system, dealt).report()), file=out)
-        return 0
-    robot = Robot(system)
-    if options.json:
-        records = [board_record(board, robot.bid(board), options.double_dummy) for board in dealt]
-        json.dump(records, out, indent=1, ensure_ascii=False)
-        print(file=out)
-        return 0
-    if stdin.isatty() and out.isatty() and not options.no_interactive:
-        return interactive(robot, dealt, options.seat, stdin, out)
-    for board in dealt:
-        print(board_text(board, robot.bid(board), options.double_dummy), file=out)
-    return 0
+        return None
+    return system
 
 
 def _has_no_system(name: str, systems: list[str]) -> str:
@@ -143,7 +168,141 @@ def _has_no_system(name: str, systems: list[str]) -> str:
     return f"has no system {name!r} in bml_systems; it has " + ", ".join(repr(system) for system in systems)
 
 
-def board_record(board: Board, auction: Auction, double_dummy: bool = False) -> dict[str, object]:
+def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    system = read_system(options.source, options.system, err)
+    if system is None:
+        return FAILED
+    other: System | None = None
+    if options.compare is not None:
+        other = read_system(options.compare, options.system if options.compare.is_dir() else None, err)
+        if other is None:
+            return FAILED
+        if system.metadata.title != other.metadata.title:
+            print(
+                f"bml-practice: {options.compare} is another system ({other.metadata.title or 'no title'!r}, "
+                f"not {system.metadata.title or 'no title'!r}); comparing them all the same",
+                file=err,
+            )
+    sequence: Sequence | None = None
+    if options.sequence is not None:
+        try:
+            sequence = parse_reference(options.sequence).sequence
+        except BMLError as error:
+            print(f"bml-practice: --sequence {options.sequence}: {error}", file=err)
+            return MISTAKE
+    measuring = options.par or other is not None
+    count = options.boards or (1000 if options.check else 100 if measuring else 4)
+    robot = Robot(system)
+    if sequence is not None:
+        dealt: Iterable[Board] = aimed(robot, sequence, count, options.seed, options.dealer, options.vulnerability)
+    else:
+        dealt = stream(count, options.seed, options.dealer, options.vulnerability)
+    pbn = None
+    if options.pbn is not None:
+        try:
+            pbn = options.pbn.open("w", encoding="utf-8")
+        except OSError as error:
+            print(f"bml-practice: cannot write the boards to {options.pbn}: {error.strerror or error}", file=err)
+            return FAILED
+    try:
+        return _run(options, robot, other, sequence, dealt, pbn, stdin, out, err)
+    except OutOfReach as error:
+        print(f"bml-practice: --sequence {options.sequence}: {error}", file=err)
+        if pbn is not None:
+            pbn.close()
+            if not options.pbn.stat().st_size:
+                options.pbn.unlink()  # no board: no file
+        return FAILED
+    finally:
+        if pbn is not None:
+            pbn.close()
+
+
+def _run(
+    options: argparse.Namespace,
+    robot: Robot,
+    other: System | None,
+    sequence: Sequence | None,
+    dealt: Iterable[Board],
+    pbn: TextIO | None,
+    stdin: TextIO,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    if options.check:
+        print(shown_lines(check(robot.system, dealt).report()), file=out)
+        return 0
+    measuring = options.par or other is not None
+    interactive_ = stdin.isatty() and out.isatty() and not options.no_interactive
+    if interactive_ and not (options.json or measuring or pbn is not None):
+        return interactive(robot, dealt, options.seat, stdin, out)
+    if other is not None and not (options.par or options.double_dummy or options.json or pbn is not None):
+        print(compare(robot, Robot(other), dealt, options).report(), file=out)
+        return 0
+    bid = ((board, robot.bid(board)) for board in dealt)
+    solving = measuring or options.double_dummy
+    played: Iterator[tuple[Board, Auction, DoubleDummy | None]]
+    if solving:
+        played = (
+            (board, auction, solved)
+            for (board, auction), solved in solve(bid, lambda item: item[0], options.jobs or cores())
+        )
+    else:
+        played = ((board, auction, None) for board, auction in bid)
+    study = Study()
+    versions = Versions(str(options.source), str(options.compare)) if other is not None else None
+    other_robot = Robot(other) if other is not None else None
+    name = sequence.notation() if sequence is not None else None
+    first = True
+    if options.json:
+        out.write("[")
+    for board, auction, solved in played:
+        if pbn is not None:
+            par = None if solved is None else (solved.par, solved.par_contracts)
+            pbn.write(pbn_board(board, auction, None if solved is None else solved.taken(auction.contract()), par))
+        if solved is not None and measuring:
+            result = Played.of(board, auction, solved)
+            study.add(result, name)
+            if versions is not None and other_robot is not None:
+                versions.add(result, Played.of(board, other_robot.bid(board), solved))
+        if options.json:
+            out.write(("\n" if first else ",\n") + json.dumps(board_record(board, auction, solved), ensure_ascii=False))
+        elif not measuring:
+            print(board_text(board, auction, solved), file=out)
+        first = False
+    if options.json:
+        out.write("\n]\n")
+        return 0
+    if options.par:
+        print(study.report(), file=out)
+    if versions is not None:
+        if options.par:
+            print(file=out)
+        print(versions.report(), file=out)
+    if pbn is not None and not options.json:
+        print(f"The boards are in {options.pbn}.", file=err)
+    return 0
+
+
+def compare(robot: Robot, other: Robot, dealt: Iterable[Board], options: argparse.Namespace) -> Versions:
+    """The two versions on the same boards, solving double dummy only the boards they bid differently
+    (the same auction scores the same against par)."""
+    versions = Versions(str(options.source), str(options.compare))
+    both = ((board, robot.bid(board), other.bid(board)) for board in dealt)
+
+    def apart() -> Iterator[tuple[Board, Auction, Auction]]:
+        for board, one, two in both:
+            if one.calls == two.calls:
+                versions.boards += 1
+            else:
+                yield board, one, two
+
+    for (board, one, two), solved in solve(apart(), lambda item: item[0], options.jobs or cores()):
+        versions.add(Played.of(board, one, solved), Played.of(board, two, solved))
+    return versions
+
+
+def board_record(board: Board, auction: Auction, solved: DoubleDummy | None = None) -> dict[str, object]:
     """One board for ``--json``."""
     record: dict[str, object] = {
         "board": board.number,
@@ -154,8 +313,10 @@ def board_record(board: Board, auction: Auction, double_dummy: bool = False) -> 
         "calls": [call_record(choice) for choice in auction.choices],
         "contract": str(auction.contract()),
     }
-    if double_dummy:
-        record["tricks"] = double_dummy_tricks(board, auction.contract())
+    if solved is not None:
+        record["tricks"] = solved.taken(auction.contract())
+        record["par"] = solved.par
+        record["par_contracts"] = solved.par_contracts
     return record
 
 
@@ -166,58 +327,67 @@ def call_record(choice: Choice) -> dict[str, object]:
         "call": str(choice.call),
         "row": None if meaning is None else {"file": meaning.location.file, "line": meaning.location.line},
         "meaning": None if meaning is None else meaning.plain_text,
+        "off_notes": choice.off_notes,
     }
 
 
-def board_text(board: Board, auction: Auction, double_dummy: bool = False) -> str:
+def board_text(board: Board, auction: Auction, solved: DoubleDummy | None = None) -> str:
     lines = [
         f"Board {board.number}, dealer {board.dealer}, vulnerable {board.vulnerability}",
         board.deal,
         f"{auction.notation()}   ({auction.contract()})",
     ]
-    if double_dummy and auction.contract().call is not None:
-        lines[-1] += f", {double_dummy_tricks(board, auction.contract())} tricks double dummy"
+    if solved is not None and auction.contract().call is not None:
+        lines[-1] += f", {solved.taken(auction.contract())} tricks double dummy"
+    off = [choice for choice in auction.choices if choice.off_notes]
+    for choice in off:
+        row = f"the row at {choice.meaning.location}" if choice.meaning is not None else "no row of the notes"
+        lines.append(f"off the notes: {choice.seat} bids {choice.call} ({row}): partner's call forces, no row fits")
     return "\n".join(lines) + "\n"
 
 
-def interactive(robot: Robot, dealt: list[Board], seat: str, stdin: TextIO, out: TextIO) -> int:
-    """Bid your hand; the robot bids the others and tells you what the system says."""
-    for board in dealt:
-        hands = board.hands
-        print(f"\nBoard {board.number}, dealer {board.dealer}, vulnerable {board.vulnerability}", file=out)
-        print(f"Your hand ({seat}): {hands[seat]}   {hands[seat].hcp():g} HCP", file=out)
-        auction = Auction(board)
-        while not auction.finished:
-            choice = robot.choose(board, auction.calls)
-            if choice.seat == seat:
-                print(f"Auction so far: {auction.notation() or '(you open)'}", file=out)
-                out.write("Your call: ")
-                out.flush()
-                answer = stdin.readline()
-                if not answer:
-                    return 0
-                print(verdict(answer.strip(), choice), file=out)
-            auction.choices.append(choice)
-        contract = auction.contract()
-        print(f"Auction: {auction.notation()}   {contract}", file=out)
-        for other in SEATS:
-            print(f"  {other}: {hands[other]}", file=out)
-        if contract.call is not None:
-            print(f"Double dummy: {double_dummy_tricks(board, contract)} tricks for declarer", file=out)
+def interactive(robot: Robot, dealt: Iterable[Board], seat: str, stdin: TextIO, out: TextIO) -> int:
+    """Bid your hand; the robot bids the others and tells you what the system says; ``q`` stops."""
+    score = Score()
+    try:
+        for board in dealt:
+            if not _play(robot, board, seat, score, stdin, out):
+                break
+    finally:
+        print(f"\n{shown_lines(score.report())}", file=out)
     return 0
 
 
-def verdict(answer: str, choice: Choice) -> str:
-    """What the system says about the call you made."""
-    try:
-        yours = Call.parse(answer or "P")
-    except BMLError:
-        yours = None
-    said = "Right" if yours == choice.call else "The system says otherwise"
-    if choice.meaning is None:
-        return f"{said}: the system bids {choice.call} (no row fits this hand)."
-    where = choice.meaning.location
-    return one_line(f"{said}: the system bids {choice.call}: {choice.meaning.plain_text} ({where}).")
+def _play(robot: Robot, board: Board, seat: str, score: Score, stdin: TextIO, out: TextIO) -> bool:
+    """One board at the terminal; ``False`` when the player stops."""
+    hands = board.hands
+    print(f"\nBoard {board.number}, dealer {board.dealer}, vulnerable {board.vulnerability}", file=out)
+    print(f"Your hand ({seat}): {hand_text(hands[seat])}   {hands[seat].hcp():g} HCP", file=out)
+    auction = Auction(board)
+    while not auction.finished:
+        choice = robot.choose(board, auction.calls)
+        if choice.seat == seat:
+            print(f"Auction so far: {auction.notation() or '(you open)'}", file=out)
+            while True:
+                out.write("Your call: ")
+                out.flush()
+                answer = stdin.readline()
+                if not answer or answer.strip().lower() in STOP:
+                    return False
+                yours = read_call(answer)
+                if yours is not None:
+                    break
+                print(f"{answer.strip()!r} is not a call: type {ACCEPTED}.", file=out)
+            rows_here = robot.meanings_after(situation(auction.calls, len(auction.calls)))
+            print(score.verdict(board.number, auction.notation(), yours, choice, rows_here), file=out)
+        auction.choices.append(choice)
+    contract = auction.contract()
+    print(f"Auction: {auction.notation()}   {contract}", file=out)
+    for other in SEATS:
+        print(f"  {other}: {hand_text(hands[other])}", file=out)
+    if contract.call is not None:
+        print(f"Double dummy: {double_dummy_tricks(board, contract)} tricks for declarer", file=out)
+    return True
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -29,12 +29,8 @@ class Board:
     @classmethod
     def numbered(cls, deal: str, number: int, dealer: str | None = None, vulnerability: str | None = None) -> Board:
         """A board with the dealer and vulnerability of its number, as at the club, unless given."""
-        return cls(
-            normalised_deal(deal),
-            dealer or SEATS[(number - 1) % 4],
-            vulnerability or _ROTATION[(number - 1) % 16],
-            number,
-        )
+        club_dealer, club_vulnerability = rotation(number)
+        return cls(normalised_deal(deal), dealer or club_dealer, vulnerability or club_vulnerability, number)
 
     @property
     def hands(self) -> dict[str, Hand]:
@@ -43,6 +39,11 @@ class Board:
     def vulnerable(self, seat: str) -> bool:
         side = "NS" if seat in "NS" else "EW"
         return self.vulnerability == "All" or self.vulnerability == side
+
+
+def rotation(number: int) -> tuple[str, str]:
+    """Who deals board ``number`` and who is vulnerable, as at the club (board 1: North, None)."""
+    return SEATS[(number - 1) % 4], _ROTATION[(number - 1) % 16]
 
 
 def hands_of(deal: str) -> dict[str, Hand]:

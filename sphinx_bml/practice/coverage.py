@@ -4,8 +4,9 @@ On each board every seat bids by the robot. The report counts the meanings
 with and without a condition, the hands that find no opening (a pass, when
 no pass row says so), the auctions where the system goes on but no row fits
 the hand (a gap), and the hands that two rows with different calls both fit
-(an ambiguity: the first row wins), each with the rows' places and an
-example hand.
+(an ambiguity: the first row wins), and the places where partner's call
+forces a bid, no row fits, and the robot bid the nearest row (off the
+notes), each with the rows' places and an example hand.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class Coverage:
     unopened_example: str = ""
     gaps: dict[str, Finding] = field(default_factory=dict)
     ambiguities: dict[tuple[str, tuple[Location, ...]], Finding] = field(default_factory=dict)
+    #: forced to bid, no row fitted: by auction and the row bid instead
+    off_notes: dict[tuple[str, Location | None], Finding] = field(default_factory=dict)
     calls: Counter[str] = field(default_factory=Counter)
 
     @property
@@ -59,6 +62,8 @@ class Coverage:
             f"Openings: {self.opened} of {_count(self.openers, 'hand')} with no bid before them found a row "
             f"({100 * self.opening_coverage:.1f}%); of the others, {self.strong_unopened} hold 12+ HCP"
             + (f" (such as {self.unopened_example})." if self.unopened_example else "."),
+            f"Holes: {_count(len(self.gaps), 'auction')} where the notes go on but no row fits, "
+            f"{_count(len(self.off_notes), 'place')} where a forced bid fits no row (off the notes).",
         ]
         if self.gaps:
             lines.append("")
@@ -72,6 +77,12 @@ class Coverage:
                 places = ", ".join(str(location) for location in finding.locations)
                 hands = _count(finding.count, "hand")
                 lines.append(f"  {finding.auction}: {hands} ({places}), such as {finding.example}")
+        if self.off_notes:
+            lines.append("")
+            lines.append("Off the notes: partner's call forces a bid, but no row fits the hand (the nearest is bid):")
+            for finding in sorted(self.off_notes.values(), key=lambda f: -f.count):
+                where = f" ({finding.locations[0]})" if finding.locations else " (the notes have no row here)"
+                lines.append(f"  {finding.auction}{where}: {_count(finding.count, 'hand')}, such as {finding.example}")
         if self.without_condition:
             lines.append("")
             lines.append("Meanings without a condition (first 20):")
@@ -87,7 +98,7 @@ def _count(number: int, thing: str) -> str:
 
 def check(system: System, boards: Iterable[Board]) -> Coverage:
     """Bid ``boards`` through ``system`` and gather what the robot met."""
-    robot = Robot(system)
+    robot = Robot(system, ambiguities=True)
     coverage = Coverage()
     for meaning in system:
         if meaning.condition is not None:
@@ -113,6 +124,13 @@ def check(system: System, boards: Iterable[Board]) -> Coverage:
                     coverage.unopened_example = coverage.unopened_example or f"{hand} ({hand.hcp():g} HCP)"
             elif choice.meaning is None and choice.described and choice.call == PASS:
                 finding = coverage.gaps.setdefault(side + written, Finding(side + written))
+                finding.count += 1
+                finding.example = finding.example or f"{hand} ({hand.hcp():g} HCP)"
+            if choice.off_notes:
+                location = None if choice.meaning is None else choice.meaning.location
+                label = f"{side}{written}: {choice.call}"
+                finding = coverage.off_notes.setdefault((label, location), Finding(label))
+                finding.locations = () if location is None else (location,)
                 finding.count += 1
                 finding.example = finding.example or f"{hand} ({hand.hcp():g} HCP)"
             if choice.meaning is not None and choice.also:

@@ -7,9 +7,13 @@ rest of sphinx-bml works as before.
 
 from __future__ import annotations
 
+import os
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
 from types import ModuleType
+from typing import TypeVar
 
 from ..language.calls import Strain
 from .boards import SEATS, Board
@@ -68,8 +72,15 @@ def boards(
     count: int, seed: int | None = None, dealer: str | None = None, vulnerability: str | None = None
 ) -> list[Board]:
     """``count`` boards numbered from 1 (dealer and vulnerability as at the club, unless given)."""
-    dealt = deals(seed)
-    return [Board.numbered(next(dealt), number, dealer, vulnerability) for number in range(1, count + 1)]
+    return list(stream(count, seed, dealer, vulnerability))
+
+
+def stream(
+    count: int, seed: int | None = None, dealer: str | None = None, vulnerability: str | None = None
+) -> Iterator[Board]:
+    """The same boards as :func:`boards`, one at a time: a study of any size holds one board."""
+    for number, deal in zip(range(1, count + 1), deals(seed), strict=False):
+        yield Board.numbered(deal, number, dealer, vulnerability)
 
 
 _DENOMS = {Strain.SPADES: "spades", Strain.HEARTS: "hearts", Strain.DIAMONDS: "diamonds", Strain.CLUBS: "clubs"}
@@ -88,3 +99,59 @@ def double_dummy_tricks(board: Board, contract: Contract) -> int | None:
     deal.first = types.Player.find(leader)
     best_for_defence = max(tricks for _, tricks in dds.solve_board(deal))
     return 13 - int(best_for_defence)
+
+
+@dataclass(frozen=True)
+class DoubleDummy:
+    """A board solved double dummy: the tricks each seat takes as declarer in each strain, and par."""
+
+    #: tricks by strain letter (``C D H S N``) and declarer seat
+    tricks: dict[tuple[Strain, str], int]
+    #: the par score, for North-South
+    par: int
+    #: the par contracts, as endplay writes them (``4♥N=, 4♥S=``)
+    par_contracts: str
+
+    def taken(self, contract: Contract) -> int | None:
+        """The tricks declarer takes in ``contract`` (``None`` for a passed-out board)."""
+        if contract.call is None or contract.declarer is None or contract.call.strain is None:
+            return None
+        return self.tricks[(contract.call.strain, contract.declarer)]
+
+
+T = TypeVar("T")
+#: boards handed to the solver at once (endplay's ``calc_all_tables`` takes up to 200)
+BATCH = 40
+_VULNERABILITY = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def solve(
+    items: Iterable[T], board_of: Callable[[T], Board], jobs: int | None = None
+) -> Iterator[tuple[T, DoubleDummy]]:
+    """Each item with its board solved double dummy, in order, solved in batches of
+    :data:`BATCH` boards by endplay's solver on ``jobs`` threads (default: every core)."""
+    dds = _endplay("endplay.dds")
+    types = _endplay("endplay.types")
+    threads = _endplay("endplay._dds")
+    threads.SetMaxThreads(jobs or cores())
+    denoms = {strain: getattr(types.Denom, name) for strain, name in {**_DENOMS, Strain.NOTRUMP: "nt"}.items()}
+    players = {seat: types.Player.find(seat) for seat in SEATS}
+    pending = iter(items)
+    while batch := list(islice(pending, BATCH)):
+        dealt = [board_of(item) for item in batch]
+        tables = dds.calc_all_tables([types.Deal(board.deal) for board in dealt])
+        for item, board, table in zip(batch, dealt, tables, strict=True):
+            tricks = {
+                (strain, seat): int(table[denom, players[seat]]) for strain, denom in denoms.items() for seat in SEATS
+            }
+            par = dds.par(table, getattr(types.Vul, _VULNERABILITY[board.vulnerability]), players[board.dealer])
+            contracts = ", ".join(str(contract) for contract in par)
+            yield item, DoubleDummy(tricks, int(par.score), contracts)

@@ -6,7 +6,12 @@ meaning of the system, in the system's own order (the first definition
 stands; concrete rows before patterns), that continues the auction with a
 legal call, suits the seat and vulnerability, and whose condition the hand
 meets. A meaning without a condition is never chosen: the robot cannot tell
-which hands it is for. No such meaning: the seat passes. Both sides bid by
+which hands it is for. No such meaning: the seat passes, unless partner's
+last call forces it to bid (the notes call it forcing, a relay, an ask, a
+transfer, or game forcing while the side is below game) and the opponent
+in between passed: then it bids the row whose condition the hand comes
+nearest (:mod:`.shortfall`), or the first row the notes have there, or
+the cheapest bid, and the choice is marked *off the notes*. Both sides bid by
 the same system, so the opponents pass unless the system describes their
 call (a defence to our opening, an overcall), and then our answers come from
 the competitive tables.
@@ -17,12 +22,18 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from ..language.calls import PASS, Call, CallKind
+from ..language.calls import PASS, Call, CallKind, Strain
 from ..language.conditions import Hand
 from ..language.model import Seat
 from ..language.system import Meaning, System
 from .boards import SEATS, Board
+from .forcing import Force, force_of
+from .shortfall import shortfall
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 #: No real auction is longer; the robot stops there whatever the system says.
 MAX_CALLS = 60
@@ -59,6 +70,9 @@ class Choice:
     also: tuple[Meaning, ...] = ()
     #: whether the system has rows with a condition that continue the auction here
     described: bool = False
+    #: partner's call forced a bid and no row's condition fits the hand: the robot
+    #: bid the nearest row (``meaning``), or with no row there the cheapest bid
+    off_notes: bool = False
 
 
 @dataclass
@@ -156,12 +170,20 @@ def legal(call: Call, calls: list[Call]) -> bool:
 class Robot:
     """Bids boards through a :class:`System`."""
 
-    def __init__(self, system: System) -> None:
+    def __init__(self, system: System, *, ambiguities: bool = False) -> None:
+        """``ambiguities``: also find the other rows that fit each hand (:attr:`Choice.also`), for the
+        coverage report; without it the robot stops at the first row that fits, several times faster."""
         self.system = system
+        self.ambiguities = ambiguities
         self._next: dict[tuple[bool, tuple[Call, ...]], list[Meaning]] = defaultdict(list)
         for meaning in system:
             sequence = meaning.sequence
             self._next[(sequence.we_open, sequence.calls[:-1])].append(meaning)
+        # the rows playable after an auction, by the calls and the vulnerability of both sides, and
+        # whether the next seat is forced, by the calls, dealer and vulnerability: the same auctions
+        # come back on board after board (kept to _REMEMBERED entries, memory stays flat)
+        self._rows: dict[tuple[tuple[Call, ...], bool, bool], tuple[Meaning, ...]] = {}
+        self._forced: dict[tuple[tuple[Call, ...], str, str], bool] = {}
 
     def meanings_after(self, where: Situation) -> list[Meaning]:
         """The system's meanings that continue this auction, in the system's order."""
@@ -172,14 +194,76 @@ class Robot:
         turn = len(calls)
         seat = SEATS[(SEATS.index(board.dealer) + turn) % 4]
         hand = hand if hand is not None else board.hands[seat]
-        where = situation(calls, turn)
-        candidates = self.meanings_after(where)
-        fitting = [m for m in self._playable(candidates, where, board, seat, calls) if _fits(m, hand)]
-        if not fitting:
-            return Choice(seat, PASS, None, described=any(m.condition is not None for m in candidates))
-        first = fitting[0]
-        also = tuple(m for m in fitting[1:] if m.sequence.last != first.sequence.last)
+        playable = self.rows_for(board, seat, calls)
+        forced = self.forced(board, calls)
+        if forced:
+            playable = tuple(m for m in playable if m.sequence.last != PASS)
+        first = next((m for m in playable if _fits(m, hand)), None)
+        if first is None:
+            described = any(m.condition is not None for m in self.meanings_after(situation(calls, turn)))
+            if not forced:
+                return Choice(seat, PASS, None, described=described)
+            game = not playable and self.game_forced(board, calls)
+            return _nearest(seat, hand, list(playable), calls, described, game)
+        also: tuple[Meaning, ...] = ()
+        if self.ambiguities:
+            later = playable[playable.index(first) + 1 :]
+            also = tuple(m for m in later if m.sequence.last != first.sequence.last and _fits(m, hand))
         return Choice(seat, first.sequence.last, first, also, described=True)
+
+    def rows_for(self, board: Board, seat: str, calls: list[Call]) -> tuple[Meaning, ...]:
+        """The rows ``seat`` may bid after ``calls``: in its seat and vulnerability, with a legal call."""
+        we = board.vulnerable(seat)
+        they = board.vulnerable(SEATS[(SEATS.index(seat) + 1) % 4])
+        key = (tuple(calls), we, they)
+        rows = self._rows.get(key)
+        if rows is None:
+            where = situation(calls, len(calls))
+            rows = tuple(self._playable(self.meanings_after(where), where, board, seat, calls))
+            _remember(self._rows, key, rows)
+        return rows
+
+    def forced(self, board: Board, calls: list[Call]) -> bool:
+        """Whether the next seat may not pass: partner's last call forces (the opponent
+        in between passed), or the side is in a game force and holds the contract below game."""
+        turn = len(calls)
+        if turn < 2 or calls[turn - 1] != PASS:
+            return False
+        key = (tuple(calls), board.dealer, board.vulnerability)
+        known = self._forced.get(key)
+        if known is None:
+            known = self._forces(board, calls)
+            _remember(self._forced, key, known)
+        return known
+
+    def _forces(self, board: Board, calls: list[Call]) -> bool:
+        turn = len(calls)
+        last_bid = next((i for i in range(turn - 1, -1, -1) if calls[i].is_bid), None)
+        if last_bid is None:
+            return False
+        force = self.force_at(board, calls, turn - 2)
+        if force is not Force.NONE and calls[turn - 2] != PASS:
+            return True
+        return self.game_forced(board, calls)
+
+    def game_forced(self, board: Board, calls: list[Call]) -> bool:
+        """Whether the next seat's side made a game-forcing call and holds the contract below game."""
+        turn = len(calls)
+        last_bid = next((i for i in range(turn - 1, -1, -1) if calls[i].is_bid), None)
+        if last_bid is None or (turn - last_bid) % 2 != 0 or _is_game(calls[last_bid]):
+            return False  # no bid, the opponents hold the contract, or ours is a game
+        return any(self.force_at(board, calls, index) is Force.GAME for index in range(turn - 2, -1, -2))
+
+    def force_at(self, board: Board, calls: list[Call], index: int) -> Force:
+        """What the call at ``index`` asks of partner, by the row the notes have for it there."""
+        call = calls[index]
+        if call == PASS:
+            return Force.NONE
+        seat = SEATS[(SEATS.index(board.dealer) + index) % 4]
+        for meaning in self.rows_for(board, seat, calls[:index]):
+            if meaning.sequence.last == call:
+                return force_of(meaning)
+        return Force.NONE
 
     def _playable(
         self, candidates: Iterable[Meaning], where: Situation, board: Board, seat: str, calls: list[Call]
@@ -203,6 +287,41 @@ class Robot:
             seat = auction.next_seat()
             auction.choices.append(self.choose(board, auction.calls, hands[seat]))
         return auction
+
+
+#: entries each of the robot's memories keeps before it starts again
+_REMEMBERED = 100_000
+
+
+def _remember(memory: dict[K, V], key: K, value: V) -> None:
+    if len(memory) >= _REMEMBERED:
+        memory.clear()
+    memory[key] = value
+
+
+def _nearest(
+    seat: str, hand: Hand, rows: list[Meaning], calls: list[Call], described: bool, game: bool = False
+) -> Choice:
+    """The row whose condition ``hand`` comes nearest (the first one of the notes on a tie), else the
+    first row with a meaning, else the cheapest bid (the cheapest game when ``game``: the side is in
+    a game force, and bidding up the line would only delay it): all off the notes."""
+    with_condition = [m for m in rows if m.condition is not None]
+    if with_condition:
+        nearest = min(with_condition, key=lambda m: shortfall(m.condition, hand) if m.condition else 0.0)
+        return Choice(seat, nearest.sequence.last, nearest, described=described, off_notes=True)
+    described_rows = [m for m in rows if m.description]
+    if described_rows:
+        return Choice(seat, described_rows[0].sequence.last, described_rows[0], described=described, off_notes=True)
+    bids = (Call.from_index(index) for index in range(35))
+    cheapest = next((bid for bid in bids if legal(bid, calls) and (not game or _is_game(bid))), PASS)
+    return Choice(seat, cheapest, None, described=described, off_notes=True)
+
+
+def _is_game(call: Call) -> bool:
+    strain = call.strain
+    if strain is None:
+        return False
+    return call.level >= (3 if strain is Strain.NOTRUMP else 4 if strain in (Strain.HEARTS, Strain.SPADES) else 5)
 
 
 def _fits(meaning: Meaning, hand: Hand) -> bool:

@@ -22,6 +22,6 @@ from ..language.system import System
 def load_system(path: Path) -> tuple[System, Problems]:
     """The system of the ``.bml`` file at ``path``, and the problems met reading it."""
     document = parse_file(path, reader=Reader(root=path.parent))
-    system = System()
+    system = System(document.metadata)  # its #+TITLE: --compare says when two versions are two systems
     expand(document, system, document.problems)
     return system, document.problems

@@ -25,8 +25,10 @@ P = Nothing to open {{ 10- hcp }}
 """
 
 
-def run_in_terminal(arguments: list[str], answer: bytes, timeout: float = 60) -> tuple[int, str]:
-    """Run bml-practice on a pseudo-terminal, typing ``answer`` at each "Your call:"; its status and screen."""
+def run_in_terminal(arguments: list[str], answer: bytes | list[bytes], timeout: float = 60) -> tuple[int, str]:
+    """Run bml-practice on a pseudo-terminal, typing ``answer`` at each "Your call:" (a list: one answer
+    after the other, the last one again after them); its status and screen."""
+    answers = answer if isinstance(answer, list) else [answer]
     controller, terminal = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "sphinx_bml.commands.bml_practice", *arguments],
@@ -55,7 +57,7 @@ def run_in_terminal(arguments: list[str], answer: bytes, timeout: float = 60) ->
                 break
             screen += data
             while screen.count(b"Your call: ") > answered:
-                os.write(controller, answer + b"\n")
+                os.write(controller, answers[min(answered, len(answers) - 1)] + b"\n")
                 answered += 1
         status = process.wait(timeout=10)
     finally:
@@ -82,3 +84,18 @@ def test_a_board_played_in_the_terminal(tmp_path: Path) -> None:
         assert f"({notes}:" in verdict  # where the row is defined
     assert "Auction: " in screen
     assert all(f"  {seat}: " in screen for seat in "NESW")  # the four hands at the end
+
+
+@pytest.mark.slow  # a subprocess with endplay: about 5 s
+def test_a_typo_is_refused_and_q_stops_with_the_score(tmp_path: Path) -> None:
+    needs("endplay")
+    notes = tmp_path / "notes.bml"
+    notes.write_text(NOTES, encoding="utf-8")
+    arguments = ["--boards", "3", "--seed", "11", "--dealer", "S", str(notes)]
+    status, screen = run_in_terminal(arguments, [b"xyz", b"1D", b"q"])
+    assert status == 0, screen
+    assert "'xyz' is not a call: type a bid such as 1C, 1♣, 2nt or 3NT; P or pass" in screen
+    assert screen.count("the system bids") == 1  # xyz was not taken for a call; q stopped the session
+    assert "You agreed with the notes on " in screen and " of 1 call." in screen
+    assert "♠ " in screen and "♣ " in screen
+    assert "Board 2" not in screen

@@ -20,8 +20,10 @@ from sphinx_bml.commands import bml_practice, bss2bml, xml2bml
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_file
 from sphinx_bml.language.bidtable import MAX_TABLE_DEPTH
+from sphinx_bml.language.calls import Call
 from sphinx_bml.language.conditions import MAX_CONDITION_NESTING, Hand
 from sphinx_bml.practice.robot import Choice
+from sphinx_bml.practice.session import Score
 from tests.formats.test_bml_writer import SETTINGS, bml_directive  # noqa: F401 - the fixture is used by name
 from tests.support import needs
 
@@ -134,7 +136,8 @@ def test_bml_practice_shows_control_sequences_from_the_notes_as_escapes(
     assert ESC not in captured.err and "\\u001b]0;pwned" in captured.err
     assert ESC not in captured.out  # JSON escapes them itself
     (meaning,) = [m for m in expand(parse_file(str(notes))) if str(m.sequence) == "1C"]
-    shown = bml_practice.verdict("1C", Choice("S", meaning.sequence.calls[-1], meaning))
+    call = meaning.sequence.calls[-1]
+    shown = Score().verdict(1, "", Call.parse("1D"), Choice("S", call, meaning), [])
     assert ESC not in shown
 
 

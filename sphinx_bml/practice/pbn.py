@@ -1,0 +1,74 @@
+"""Boards as PBN (Portable Bridge Notation 2.1): for endplay, BBO, BridgeComposer and dealing machines.
+
+Each board is a game of tag pairs: ``Board``, ``Dealer``, ``Vulnerable``,
+``Deal``, then ``Declarer``, ``Contract`` and, when the board was solved
+double dummy, ``Result`` (the tricks declarer takes), ``OptimumScore`` and
+``ParContract``; last the ``Auction`` section, four calls a line, from the
+dealer. Written one board at a time.
+"""
+
+from __future__ import annotations
+
+from ..language.calls import Call, CallKind, Strain
+from .boards import Board
+from .robot import Auction
+
+_STRAINS = {Strain.CLUBS: "C", Strain.DIAMONDS: "D", Strain.HEARTS: "H", Strain.SPADES: "S", Strain.NOTRUMP: "NT"}
+
+
+def pbn_call(call: Call) -> str:
+    """A call as PBN writes it: ``Pass``, ``X``, ``XX``, ``1NT``, ``2H``."""
+    if call.kind is CallKind.PASS:
+        return "Pass"
+    if call.kind is CallKind.DOUBLE:
+        return "X"
+    if call.kind is CallKind.REDOUBLE:
+        return "XX"
+    assert call.strain is not None
+    return f"{call.level}{_STRAINS[call.strain]}"
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "{value}"]'
+
+
+def pbn_board(
+    board: Board,
+    auction: Auction,
+    tricks: int | None = None,
+    par: tuple[int, str] | None = None,
+    event: str = "",
+) -> str:
+    """One board as a PBN game, ending with an empty line. ``tricks``: what declarer takes
+    double dummy; ``par``: the par score for North-South and the par contracts."""
+    contract = auction.contract()
+    lines = [
+        _tag("Event", event),
+        _tag("Site", ""),
+        _tag("Date", ""),
+        _tag("Board", str(board.number)),
+        _tag("West", ""),
+        _tag("North", ""),
+        _tag("East", ""),
+        _tag("South", ""),
+        _tag("Dealer", board.dealer),
+        _tag("Vulnerable", board.vulnerability),
+        _tag("Deal", board.deal),
+        _tag("Scoring", "IMP"),
+        _tag("Declarer", contract.declarer or ""),
+    ]
+    if contract.call is None:
+        lines.append(_tag("Contract", "Pass"))
+    else:
+        lines.append(_tag("Contract", pbn_call(contract.call) + "X" * contract.doubled))
+    lines.append(_tag("Result", "" if tricks is None else str(tricks)))
+    if par is not None:
+        score, contracts = par
+        lines.append(_tag("OptimumScore", f"NS {score}"))
+        lines.append(
+            _tag("ParContract", contracts.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C"))
+        )
+    lines.append(_tag("Auction", board.dealer))
+    calls = [pbn_call(call) for call in auction.calls]
+    lines.extend(" ".join(calls[start : start + 4]) for start in range(0, len(calls), 4))
+    return "\n".join(lines) + "\n\n"

@@ -1,0 +1,103 @@
+"""Practising at the table: the calls a player types, the verdict on each, and the score at the end.
+
+Pure Python: the terminal of ``bml-practice`` reads and prints, this module
+decides. A call may be typed as players write it (``1C``, ``1♣``, ``1nt``,
+``p``, ``pass``, ``x``, ``dbl``, ``xx``); anything else is refused with the
+spellings accepted, never taken for a pass. Hands are shown with suit
+symbols, a void as a dash.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..language.calls import Call
+from ..language.conditions import Hand
+from ..language.errors import BMLError, one_line
+from ..language.system import Meaning
+from .robot import Choice
+
+#: what the player may type, in words
+ACCEPTED = (
+    "a bid such as 1C, 1♣, 2nt or 3NT; P or pass; X, D or dbl for a double; XX, R or rdbl for a redouble; q to stop"
+)
+STOP = ("q", "quit", "stop")
+_WORDS = {"pass": "P", "dbl": "D", "double": "D", "rdbl": "R", "redouble": "R"}
+_SYMBOLS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+_SPELLING = re.compile(r"^([1-7](nt|[cdhsn])|p|x|xx|d|r)$", re.IGNORECASE)
+VOID = "—"
+
+
+def read_call(typed: str) -> Call | None:
+    """The call ``typed`` spells, or ``None`` when it spells none."""
+    text = typed.strip().translate(_SYMBOLS)
+    text = _WORDS.get(text.lower(), text)
+    if not _SPELLING.match(text):
+        return None
+    try:
+        return Call.parse(text.upper())
+    except BMLError:  # pragma: no cover - the spelling above is a call
+        return None
+
+
+def hand_text(hand: Hand) -> str:
+    """``♠ AKJ5  ♥ K65  ♦ Q43  ♣ —``: suit symbols, a void as a dash."""
+    return "  ".join(f"{symbol} {holding or VOID}" for symbol, holding in zip("♠♥♦♣", hand.holdings, strict=True))
+
+
+@dataclass
+class Disagreement:
+    board: int
+    auction: str
+    yours: Call
+    system: Call
+    row: Meaning | None
+
+
+@dataclass
+class Score:
+    """The calls the player made, those the notes agree with, and where they did not."""
+
+    calls: int = 0
+    agreed: int = 0
+    disagreements: list[Disagreement] = field(default_factory=list)
+
+    def verdict(self, board: int, auction: str, yours: Call, choice: Choice, rows_here: list[Meaning]) -> str:
+        """Count ``yours`` against the robot's ``choice`` and say what the notes say.
+        ``rows_here``: the rows that continue the auction (for a call the notes have without a condition)."""
+        self.calls += 1
+        if yours == choice.call:
+            self.agreed += 1
+            said = "Right"
+        else:
+            written = next((m for m in rows_here if m.sequence.last == yours), None)
+            if choice.meaning is None and written is not None and written.condition is None:
+                self.agreed += 1
+                return one_line(
+                    f"Off the notes: they have {yours} here ({written.plain_text}, {written.location}) "
+                    f"but no hand condition says which hands bid it, so the robot calls {choice.call}."
+                )
+            self.disagreements.append(Disagreement(board, auction, yours, choice.call, choice.meaning))
+            said = "The system says otherwise"
+        if choice.meaning is None:
+            return one_line(f"{said}: the system bids {choice.call} (no row fits this hand).")
+        where = choice.meaning.location
+        off = " Off the notes: no row fits this hand, this is the nearest." if choice.off_notes else ""
+        return one_line(f"{said}: the system bids {choice.call}: {choice.meaning.plain_text} ({where}).{off}")
+
+    def report(self) -> str:
+        """The score at the end: agreed calls, and each disagreement with the row that decides it."""
+        if not self.calls:
+            return "No calls made."
+        calls = "1 call" if self.calls == 1 else f"{self.calls} calls"
+        lines = [f"You agreed with the notes on {self.agreed} of {calls}."]
+        if self.disagreements:
+            lines.append("Where you and the notes differ:")
+            for miss in self.disagreements:
+                row = f"row at {miss.row.location}" if miss.row is not None else "no row fits"
+                auction = miss.auction or "(opening)"
+                lines.append(
+                    f"  board {miss.board}, after {auction}: you {miss.yours}, the notes {miss.system} ({row})"
+                )
+        return "\n".join(lines)

@@ -1,0 +1,54 @@
+"""Two versions side by side: exactly the boards the changed row decides; the study keeps the worst boards."""
+
+from __future__ import annotations
+
+from sphinx_bml.language.calls import PASS, Strain
+from sphinx_bml.language.notation import parse_reference
+from sphinx_bml.practice import Robot
+from sphinx_bml.practice.aiming import aimed
+from sphinx_bml.practice.boards import SEATS
+from sphinx_bml.practice.dealing import DoubleDummy
+from sphinx_bml.practice.study import WORST, Played, Study, Versions
+from tests.practice.systems import CLUB, club_system
+
+#: the one row changed: 3N over 1N from 8 HCP instead of 10
+NEW = CLUB.replace("{{ 10-15 hcp, 3- hearts, 3- spades }}", "{{ 8-15 hcp, 3- hearts, 3- spades }}")
+
+
+def _even(par: int = 0) -> DoubleDummy:
+    """Seven tricks for everyone: the IMPs do not matter here, which boards differ does."""
+    return DoubleDummy({(strain, seat): 7 for strain in Strain for seat in SEATS}, par, "")
+
+
+def test_the_boards_that_differ_are_exactly_those_the_row_decides() -> None:
+    old, new = Robot(club_system()), Robot(club_system(NEW))
+    versions = Versions("old", "new")
+    decided: set[int] = set()
+    differing: set[int] = set()
+    for board in aimed(old, parse_reference("1N").sequence, 150, seed=21):
+        calls = old.bid(board).calls
+        opener = next(turn for turn, call in enumerate(calls) if call != PASS)
+        responder = board.hands[SEATS[(SEATS.index(board.dealer) + opener + 2) % 4]]
+        hearts, spades = responder.length(Strain.HEARTS), responder.length(Strain.SPADES)
+        if 8 <= responder.hcp() <= 9 and hearts <= 3 and spades <= 3:
+            decided.add(board.number)
+        one = Played.of(board, old.bid(board), _even())
+        if versions.add(one, Played.of(board, new.bid(board), _even())):
+            differing.add(board.number)
+    assert decided and differing == decided
+    assert versions.boards == 150
+    assert f"the auctions differ on {len(decided)} of 150 boards" in versions.report()
+
+
+def test_a_study_keeps_the_worst_boards_only() -> None:
+    robot = Robot(club_system())
+    study = Study()
+    boards = list(aimed(robot, parse_reference("1C").sequence, 12, seed=2))
+    for number, board in enumerate(boards):
+        study.add(Played.of(board, robot.bid(board), _even(par=-50 * number)))
+    table = study.tables["1C"]
+    assert table.boards == 12
+    assert len(table.worst) <= WORST
+    report = study.report()
+    assert "1C: the worst boards" in report
+    assert report.count("\n  board ") == len(table.worst)
