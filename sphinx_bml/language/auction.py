@@ -82,10 +82,13 @@ def header_seats(text: str) -> tuple[Direction, ...] | None:
 
 def looks_like_auction(lines: list[Line]) -> bool:
     """A seat header line, or a first row of three calls, or of four or more
-    words all calls but one (a typo in an auction is still an auction)."""
+    words all calls but one (a typo in an auction is still an auction); never
+    a line with an ``=``, which is a bidding table's row."""
     if header_seats(lines[0].text) is not None:
         return True
     words = row_words(lines[0].text)
+    if any(word.endswith("=") for word in words):
+        return False  # a row of a bidding table: ``1S = (P) no bid`` describes 1S
     calls = sum(1 for word in words if read_cell(word) is not None)
     return calls == len(words) == 3 or (len(words) >= 4 and calls >= len(words) - 1)
 

@@ -310,3 +310,13 @@ def test_a_bidding_table_right_under_text_is_reported() -> None:
 def test_prose_with_one_line_starting_with_a_bid_is_not_reported() -> None:
     document = parse_text("With a strong hand we open\n1C and then show our suit.\n", "notes.bml")
     assert not document.problems
+
+
+@pytest.mark.parametrize("row", ["1S = (P) NB", "1S= (P) P P", "2C = P P P then we pass"])
+def test_a_row_whose_meaning_starts_with_calls_is_no_auction(row: str) -> None:
+    """``1S = (P) NB`` (what bss2bml writes for a description ``(P) NB``) is a table's row:
+    the ``=`` says so. It was read as an auction with an '=' in it, and the row was lost."""
+    document = parse_text(row + "\n")
+    assert not document.problems, list(document.problems)
+    (table,) = document.blocks
+    assert isinstance(table, BidTable)
