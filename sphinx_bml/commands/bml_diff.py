@@ -27,13 +27,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ..formats.bss_reader import read_bss_file
-from ..formats.bss_tree import build_document
+from ..formats.versions import SUFFIXES, NotABssFile, read_version
 from ..language.changes import Change, ChangeKind, Comparison, compare
 from ..language.errors import BMLError, Location, Problems
-from ..language.expansion import expand
 from ..language.notation import context_label, label, short_notation
-from ..language.parser import parse_file
 from ..language.system import Meaning, System
 from ..sphinx.project import CONFIGURATION, read_project
 from .bss2bml import BROKEN_PIPE, CommandError, _silence_stdout
@@ -116,32 +113,14 @@ def load(path: Path) -> tuple[System, Problems]:
         return next(iter(project.systems.values()), System()), problems
     if not path.exists():
         raise CommandError(f"cannot read {path}: there is no such file or folder")
-    suffix = path.suffix.lower()
-    if suffix == ".bss":
-        return _load_bss(path)
-    if suffix == ".bml":
-        try:
-            document = parse_file(path)
-        except OSError as error:
-            raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-        system = expand(document)
-        return system, document.problems
-    raise CommandError(f"{path} is not a system: give {EXPECTED} (this file ends in '{path.suffix}')")
-
-
-def _load_bss(path: Path) -> tuple[System, Problems]:
+    if path.suffix.lower() not in SUFFIXES:
+        raise CommandError(f"{path} is not a system: give {EXPECTED} (this file ends in '{path.suffix}')")
     try:
-        bss, _ = read_bss_file(path, skip_invalid=True)
+        return read_version(path)
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-    if not (bss.sequences or bss.system_name or bss.summary):
-        raise CommandError(f"{path} is not a BSS file: no line of it is a BSS record; give {EXPECTED}")
-    document = build_document(bss)
-    problems = Problems()
-    for problem in bss.problems:
-        problems.add(BMLError(f"{problem.message}; the line is left out", problem.location, problem.kind))
-    system = expand(document, problems=problems)
-    return system, problems
+    except NotABssFile as error:
+        raise CommandError(f"{error}; give {EXPECTED}") from None
 
 
 # --------------------------------------------------------------------------
