@@ -86,6 +86,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("bml-practice", practice.BMLPractice)
     app.add_post_transform(practice.PracticeBoards)
     app.add_directive("bml-changes", changes.BMLChanges)
+    app.connect("doctree-read", changes.note_changed_since)  # bml_changed_since: tables read again
 
     # builders: each system as one file (.bss, BBOalert, an Anki deck); and the same files offered on a page
     app.add_builder(BSSBuilder)

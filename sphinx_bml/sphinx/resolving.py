@@ -11,7 +11,8 @@ in this order:
    ``builders/downloads``;
    the practice page's boards are dealt earlier, by a post-transform);
 3. the links between the tables continuing a sequence and the rows they
-   continue are found (HTML);
+   continue are found (HTML), and the rows changed since ``bml_changed_since``
+   (``generated/changes``, HTML);
 4. builders without our visitors get standard nodes in place of ours,
    and every builder but HTML and LaTeX the abbreviations as written: after
    the placeholders are made, so that a summary shows what the prose shows
@@ -35,7 +36,7 @@ from . import nodes as bml
 from .builders.downloads import made_downloads
 from .domain import links
 from .domain.domain import bml_domain
-from .generated.changes import made_changes
+from .generated.changes import made_changes, mark_changed_rows
 from .generated.convention_card import made_convention_card
 from .generated.glossary import made_glossary
 from .generated.summary import made_summary
@@ -57,6 +58,7 @@ def resolve_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     links.link_meanings(app, doctree, docname)
     make_placeholders(app, doctree, docname)
     links.link_tables(app, doctree, docname)
+    mark_changed_rows(app, doctree, docname)
     fallback.replace_nodes(app, doctree, docname)
     fallback.plain_abbreviations(app, doctree)
     latex.warn_unprintable(app, doctree, docname)

@@ -41,11 +41,12 @@ from sphinx.util.typing import OptionSpec
 from ...formats.versions import SUFFIXES, read_version
 from ...language.changes import Change, ChangeKind, Comparison, compare
 from ...language.errors import Kind, Problems
-from ...language.notation import context_label, label
+from ...language.notation import anchor, context_label, label
 from ...language.shown import meaning_tokens, sequence_tokens
 from ...language.site import Site
 from ...language.system import Meaning, System
 from .. import nodes as bml
+from ..config import setting_location
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
 from ..nodes.inline import inline_nodes
@@ -246,3 +247,76 @@ def _row(*cells: list[nodes.Node]) -> nodes.row:
     for cell in cells:
         row += nodes.entry("", nodes.paragraph("", "", *cell))
     return row
+
+
+# --------------------------------------------------------------------------
+# bml_changed_since: the rows changed since an earlier version, marked in the tables
+
+
+def _changed_since_path(app: Sphinx) -> Path | None:
+    setting = str(app.config.bml_changed_since or "").strip()
+    return (Path(app.confdir) / setting).resolve() if setting else None
+
+
+def note_changed_since(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: a page with bidding tables is read again when the earlier version of
+    ``bml_changed_since`` changes (its marks would change)."""
+    path = _changed_since_path(app)
+    if path is not None and next(iter(doctree.findall(bml.bidtable)), None) is not None:
+        app.env.note_dependency(str(path))
+
+
+#: The rows changed since the earlier version, by system: the anchors of their sequences
+#: (kept for the build that computed them: the file's path and time, and the site).
+_marked: dict[tuple[str, float, int, str], frozenset[str]] = {}
+
+
+def mark_changed_rows(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved`` (HTML): each table's rows whose sequence was added or changed since the
+    version of ``bml_changed_since`` (``changed_since``: their numbers, for the HTML writer)."""
+    path = _changed_since_path(app)
+    if path is None or app.builder.format != "html":
+        return
+    tables = list(doctree.findall(bml.bidtable))
+    if not tables:
+        return
+    changed = _changed_anchors(app, path, docname)
+    for table in tables:
+        numbers = [number for number, names in enumerate(table.anchors) if not changed.isdisjoint(names)]
+        if numbers:
+            table["changed_since"] = numbers
+
+
+def _changed_anchors(app: Sphinx, path: Path, docname: str) -> frozenset[str]:
+    domain = bml_domain(app.env)
+    sites = domain.sites()
+    system = next(iter(domain.systems_of(docname) or sites), "")
+    if system not in sites:
+        return frozenset()
+    site = sites[system]
+    try:
+        time = path.stat().st_mtime
+    except OSError:
+        time = -1.0
+    key = (str(path), time, id(site), system)
+    if key not in _marked:
+        _marked.clear()
+        _marked[key] = _anchors_changed(app, path, site)
+    return _marked[key]
+
+
+def _anchors_changed(app: Sphinx, path: Path, site: Site) -> frozenset[str]:
+    setting = f"bml_changed_since = {app.config.bml_changed_since!r} in conf.py"
+    where = setting_location(app, "bml_changed_since")
+    if not path.is_file():
+        warn(Kind.CONFIG, f"{setting}: there is no such file, so no row is marked", where)
+        return frozenset()
+    try:
+        earlier, problems = read_version(path)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        warn(Kind.CONFIG, f"{setting}: cannot compare with it: {reason}; no row is marked", where)
+        return frozenset()
+    _report(problems)
+    comparison = compare(earlier, site.system)
+    return frozenset(anchor(*change.new.key) for change in comparison.changes if change.new is not None)

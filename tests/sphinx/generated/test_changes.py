@@ -265,3 +265,73 @@ def test_latex_and_text_show_the_list_without_a_warning(tmp_path: Path) -> None:
     latex = tex.read_text(encoding="utf-8")
     assert "Changes since learned.bss" in latex
     assert latex.count("transfer to \\bmlsuit{H}") == 2  # in its table, and in the list
+
+
+# -- bml_changed_since: the changed rows marked in the tables
+
+MARKING = 'extensions = ["sphinx_bml"]\nbml_changed_since = "learned.bss"\n'
+
+
+def marked(app: SphinxTestApp) -> dict[str, list[str]]:
+    """Each page's rows marked as changed: their ids; every mark a badge after the call."""
+    found: dict[str, list[str]] = {}
+    for docname in ("openings", "notrump", "changes"):
+        rows = page(app, docname).select("li.bml-changed-since")
+        for row in rows:
+            call = row.select_one(":scope > span.bml-call, :scope > details > summary > span.bml-call")
+            assert call is not None and call.select_one("span.bml-changed-mark") is not None, row
+        if rows:
+            found[docname] = [str(row["id"]) for row in rows]
+    return found
+
+
+def test_the_rows_changed_since_a_version_are_marked(tmp_path: Path) -> None:
+    source = project(tmp_path / "src", learned__bss=learned_bss(tmp_path))
+    (source / "conf.py").write_text(MARKING, encoding="utf-8")
+    app = build_once("html", source, tmp_path / "build")
+    assert located_warnings(app) == []
+    # added 1C-1H and 1N-2D, changed 1N; 2C, removed, has no row to mark
+    assert marked(app) == {"openings": ["bml-1c-p-1h"], "notrump": ["bml-1n", "bml-1n-p-2d"]}
+    # a new version learned: the marks follow the file
+    bss = source / "learned.bss"
+    bss.write_text(learned_bss(tmp_path, LEARNED.replace("15-17", "14-16")), encoding="utf-8")
+    later = os.stat(bss).st_mtime + 5
+    os.utime(bss, (later, later))
+    again = build_once("html", source, tmp_path / "build")
+    assert marked(again) == {"openings": ["bml-1c-p-1h"], "notrump": ["bml-1n-p-2d"]}
+
+
+def test_no_mark_without_the_setting(built: SphinxTestApp) -> None:
+    assert marked(built) == {}
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (
+            "learned.bss",
+            "bml_changed_since = 'learned.bss' in conf.py: there is no such file, so no row is marked",
+        ),
+        (
+            "learned.pdf",
+            "bml_changed_since = 'learned.pdf' in conf.py: write the path of a .bss or .bml file, such as "
+            "'learned/partner.bss' (or '' for none); '' is used",
+        ),
+    ],
+)
+def test_a_setting_that_cannot_work_is_reported_in_conf_py(tmp_path: Path, value: str, message: str) -> None:
+    source = project(tmp_path / "src", CHANGES.replace(".. bml-changes:: learned.bss", ""))
+    (source / "conf.py").write_text(f'extensions = ["sphinx_bml"]\nbml_changed_since = "{value}"\n', encoding="utf-8")
+    app = build_once("html", source, tmp_path / "build")
+    assert located_warnings(app) == [("conf.py", 2, "bml.config", message)]
+    assert marked(app) == {}
+    assert "14-16 balanced" in page(app, "notrump").get_text()
+
+
+def test_other_builders_build_without_a_mark_or_a_warning(tmp_path: Path) -> None:
+    source = project(tmp_path / "src", learned__bss=learned_bss(tmp_path))
+    (source / "conf.py").write_text(MARKING, encoding="utf-8")
+    for builder in ("latex", "text"):
+        result = sphinx_build("-b", builder, source, tmp_path / builder)
+        assert result.returncode == 0, result.stderr
+    assert "changed" not in (tmp_path / "text" / "notrump.txt").read_text(encoding="utf-8")
