@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ..formats.versions import SUFFIXES, NotABssFile, read_version
+from ..formats.versions import SUFFIXES, NotABssFile, holds_conditions, read_version
 from ..language.changes import Change, ChangeKind, Comparison, compare
 from ..language.errors import BMLError, Location, Problems
 from ..language.notation import context_label, label, short_notation
@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         return MISTAKE
     for problem in (*old[1], *new[1]):
         print(problem, file=sys.stderr)
-    comparison = compare(old[0], new[0])
+    conditions = holds_conditions(Path(options.old)) and holds_conditions(Path(options.new))
+    comparison = compare(old[0], new[0], conditions=conditions)
     try:
         if options.json:
             json.dump(as_json(comparison, options.old, options.new), sys.stdout, ensure_ascii=False, indent=1)

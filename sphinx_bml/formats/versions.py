@@ -21,6 +21,12 @@ from .bss_tree import build_document
 SUFFIXES = {".bss": "BSS file", ".bml": "BML file"}
 
 
+def holds_conditions(path: Path) -> bool:
+    """Whether the version kept at ``path`` can hold hand conditions: a ``.bss`` file cannot, so
+    a comparison with it leaves them out (:func:`~sphinx_bml.language.changes.compare`)."""
+    return path.suffix.lower() != ".bss"
+
+
 class NotABssFile(ValueError):
     """A file named ``.bss`` of which no line is a BSS record."""
 

@@ -38,7 +38,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
-from ...formats.versions import SUFFIXES, read_version
+from ...formats.versions import SUFFIXES, holds_conditions, read_version
 from ...language.changes import Change, ChangeKind, Comparison, compare
 from ...language.errors import Kind, Problems
 from ...language.notation import anchor, context_label, label
@@ -120,7 +120,7 @@ def made_changes(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
     if earlier is None:
         return []
     site = sites[system]
-    comparison = compare(earlier, site.system)
+    comparison = compare(earlier, site.system, conditions=holds_conditions(Path(placeholder["path"])))
     title = placeholder.get("title") or f"Changes since {written}"
     made = _List(app.builder, docname, site).draw(comparison, title, written)
     for node in made:
@@ -318,5 +318,5 @@ def _anchors_changed(app: Sphinx, path: Path, site: Site) -> frozenset[str]:
         warn(Kind.CONFIG, f"{setting}: cannot compare with it: {reason}; no row is marked", where)
         return frozenset()
     _report(problems)
-    comparison = compare(earlier, site.system)
+    comparison = compare(earlier, site.system, conditions=holds_conditions(path))
     return frozenset(anchor(*change.new.key) for change in comparison.changes if change.new is not None)

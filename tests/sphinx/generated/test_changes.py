@@ -24,10 +24,11 @@ Our Precision
    changes
 """
 
-#: What partner learned in March: a strong club, 15-17 notrump, a natural 2C.
+#: What partner learned in March: a strong club, 15-17 notrump, a natural 2C. A ``.bss`` file keeps
+#: no hand condition, and a link as its text: neither makes a change.
 LEARNED = """\
-1C      ! 16+ any shape
-  1D    ! negative, 0-7
+1C      ! 16+ any shape {{ 16+ hcp }}
+  1D    ! negative, 0-7, as over :bml:seq:`1N`
   1S    5+ !s, game forcing
 1N      15-17 balanced
   2C    ! Stayman
@@ -42,8 +43,8 @@ Openings
 
 .. bml::
 
-   1C      ! 16+ any shape
-     1D    ! negative, 0-7
+   1C      ! 16+ any shape {{ 16+ hcp }}
+     1D    ! negative, 0-7, as over :bml:seq:`1N`
      1H    5+ !h, game forcing
      1S    5+ !s, game forcing
 """
@@ -54,7 +55,7 @@ Notrump
 
 .. bml::
 
-   1N      14-16 balanced
+   1N      14-16 balanced {{ 14-16 hcp, balanced }}
      2C    ! Stayman
        2D  no 4-card major
        2H  4+ !h
@@ -106,7 +107,7 @@ def test_the_page_lists_exactly_the_sequences_that_changed(built: SphinxTestApp)
     assert located_warnings(built) == []
     assert rows(built) == [
         ("added", "1♣–1♥", "—", "5+ ♥, game forcing"),
-        ("changed", "1NT", "15-17 balanced", "14-16 balanced"),
+        ("changed", "1NT", "15-17 balanced", "14-16 balanced {{ 14-16 hcp, balanced }}"),
         ("added", "1NT–2♦", "—", "! transfer to ♥"),
         ("removed", "2♣", "11-15, 6+ ♣", "—"),
     ]
