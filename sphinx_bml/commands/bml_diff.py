@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..formats.versions import SUFFIXES, NotABssFile, holds_conditions, read_version
-from ..language.changes import Change, ChangeKind, Comparison, compare
+from ..language.changes import Change, ChangeKind, Comparison, compare, counted
 from ..language.errors import BMLError, Location, Problems
 from ..language.notation import context_label, label, short_notation
 from ..language.system import Meaning, System
@@ -148,16 +148,11 @@ def text_lines(comparison: Comparison, old_name: str, new_name: str) -> Iterator
         yield f"No sequence means something else in {new_name} than in {old_name}."
         return
     for opening, changes in comparison.by_opening():
-        yield f"{opening.label} ({_count(len(changes), 'change')})"
+        yield f"{opening.label} ({counted(len(changes), 'change')})"
         for change in changes:
             yield from _change_lines(change)
         yield ""
-    counts = [
-        _count(comparison.count(kind), "sequence") + " " + _HEADINGS[kind]
-        for kind in ChangeKind
-        if comparison.count(kind)
-    ]
-    yield ", ".join(counts) + f" from {old_name} to {new_name}."
+    yield f"{comparison.counts()} from {old_name} to {new_name}."
 
 
 def _change_lines(change: Change) -> Iterator[str]:
@@ -180,10 +175,6 @@ def _shown(meaning: Meaning) -> str:
     if meaning.condition is not None:
         text += f"  {{{{ {meaning.condition.source.strip()} }}}}"
     return text
-
-
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # --------------------------------------------------------------------------

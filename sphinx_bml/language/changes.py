@@ -110,6 +110,12 @@ class Comparison:
     def count(self, kind: ChangeKind) -> int:
         return sum(1 for change in self.changes if change.kind is kind)
 
+    def counts(self) -> str:
+        """How many sequences of each kind, for reading: ``2 sequences added, 1 sequence changed``."""
+        return ", ".join(
+            f"{counted(self.count(kind), 'sequence')} {kind.value}" for kind in ChangeKind if self.count(kind)
+        )
+
     def by_opening(self) -> Iterator[tuple[Opening, list[Change]]]:
         """The changes grouped by opening, in order (see the module's notes)."""
         groups: dict[GroupKey, list[Change]] = {}
@@ -118,6 +124,11 @@ class Comparison:
         for group in sorted(groups):
             changes = groups[group]
             yield Opening(opening_label(changes[0].sequence)), changes
+
+
+def counted(count: int, word: str) -> str:
+    """A count with its word, for reading: ``1 change``, ``2 changes``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def differ(old: Meaning, new: Meaning, *, conditions: bool = True) -> bool:

@@ -39,7 +39,7 @@ from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
 from ...formats.versions import SUFFIXES, holds_conditions, read_version
-from ...language.changes import Change, ChangeKind, Comparison, compare
+from ...language.changes import Change, Comparison, compare, counted
 from ...language.errors import Kind, Problems
 from ...language.notation import anchor, context_label, label
 from ...language.shown import meaning_tokens, sequence_tokens
@@ -53,7 +53,6 @@ from ..nodes.inline import inline_nodes
 
 KIND = "changes"
 _CLASS = "bml-changes"
-_WORDS = {ChangeKind.ADDED: "added", ChangeKind.REMOVED: "removed", ChangeKind.CHANGED: "changed"}
 
 
 class BMLChanges(SphinxDirective):
@@ -168,14 +167,9 @@ class _List:
         if comparison.same:
             drawn.append(nodes.paragraph("", f"No sequence means something else than in {written}."))
             return drawn
-        counts = [
-            f"{_count(comparison.count(kind), 'sequence')} {_WORDS[kind]}"
-            for kind in ChangeKind
-            if comparison.count(kind)
-        ]
-        drawn.append(nodes.paragraph("", ", ".join(counts) + f" since {written}."))
+        drawn.append(nodes.paragraph("", f"{comparison.counts()} since {written}."))
         for opening, changes in comparison.by_opening():
-            drawn.append(self._table(f"{opening.label} ({_count(len(changes), 'change')})", changes))
+            drawn.append(self._table(f"{opening.label} ({counted(len(changes), 'change')})", changes))
         return drawn
 
     def _table(self, title: str, changes: list[Change]) -> nodes.table:
@@ -192,7 +186,7 @@ class _List:
         group += body
         for change in changes:
             row = _row(
-                [nodes.inline(_WORDS[change.kind], _WORDS[change.kind], classes=[f"bml-{change.kind.value}"])],
+                [nodes.inline(change.kind.value, change.kind.value, classes=[f"bml-{change.kind.value}"])],
                 self._sequence(change),
                 self._side(change, change.old),
                 self._side(change, change.new),
@@ -236,10 +230,6 @@ class _List:
 def _moved(change: Change) -> bool:
     """The meaning moved to another seat or vulnerability (a table put under ``#SEAT``)."""
     return change.old is not None and change.new is not None and change.old.key != change.new.key
-
-
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _row(*cells: list[nodes.Node]) -> nodes.row:
