@@ -38,7 +38,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
-from ...formats.versions import SUFFIXES, holds_conditions, read_version
+from ...formats.versions import SUFFIXES, NotABssFile, holds_conditions, read_version
 from ...language.changes import Change, Comparison, compare, counted
 from ...language.errors import Kind, Problems
 from ...language.notation import anchor, context_label, label
@@ -69,7 +69,10 @@ class BMLChanges(SphinxDirective):
         name = self.arguments[0].strip()
         _, absolute = self.env.relfn2path(name, self.env.docname)
         path = Path(absolute).resolve()
-        problem = _problem(name, path, Path(self.env.srcdir).resolve())
+        srcdir = Path(self.env.srcdir).resolve()
+        problem = _problem(name, path, srcdir)
+        if not self.state.document.settings.file_insertion_enabled:
+            problem = "the file is not read here (file insertion is off)"
         if problem:
             warn(Kind.DIRECTIVE, f"bml-changes {name}: {problem}", self.get_location())
             if not path.exists():
@@ -79,7 +82,7 @@ class BMLChanges(SphinxDirective):
         bml_domain(self.env).note_generated(self.env.docname)
         placeholder = bml.placeholder(
             kind=KIND,
-            path=str(path),
+            path=path.relative_to(srcdir).as_posix(),  # the project may move: from its folder
             written=name,
             system=self.options.get("system", "").strip(),
             title=self.options.get("title", ""),
@@ -115,11 +118,12 @@ def made_changes(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
         warn(Kind.DIRECTIVE, f"bml-changes :system: {wanted}: the systems of the site are {known}", placeholder)
         return []
     written = str(placeholder["written"])
-    earlier = _earlier(Path(placeholder["path"]), written, placeholder)
+    path = Path(app.srcdir) / str(placeholder["path"])
+    earlier = _earlier(path, written, placeholder)
     if earlier is None:
         return []
     site = sites[system]
-    comparison = compare(earlier, site.system, conditions=holds_conditions(Path(placeholder["path"])))
+    comparison = compare(earlier, site.system, conditions=holds_conditions(path))
     title = placeholder.get("title") or f"Changes since {written}"
     made = _List(app.builder, docname, site).draw(comparison, title, written)
     for node in made:
@@ -133,11 +137,19 @@ def _earlier(path: Path, written: str, placeholder: bml.placeholder) -> System |
     try:
         system, problems = read_version(path)
     except (OSError, ValueError) as error:  # gone since the page was read; no BSS record
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        warn(Kind.DIRECTIVE, f"bml-changes {written}: cannot compare with it: {reason}", placeholder)
+        warn(Kind.DIRECTIVE, f"bml-changes {written}: cannot compare with it: {_reason(error)}", placeholder)
         return None
     _report(problems)
     return system
+
+
+def _reason(error: OSError | ValueError) -> str:
+    """Why an earlier version cannot be read, in a player's words (without the path, said already)."""
+    if isinstance(error, NotABssFile):
+        return "it is not a BSS file: no line of it is a BSS record"
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)
 
 
 def _report(problems: Problems) -> None:
@@ -304,8 +316,7 @@ def _anchors_changed(app: Sphinx, path: Path, site: Site) -> frozenset[str]:
     try:
         earlier, problems = read_version(path)
     except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        warn(Kind.CONFIG, f"{setting}: cannot compare with it: {reason}; no row is marked", where)
+        warn(Kind.CONFIG, f"{setting}: cannot compare with it: {_reason(error)}; no row is marked", where)
         return frozenset()
     _report(problems)
     comparison = compare(earlier, site.system, conditions=holds_conditions(path))

@@ -223,7 +223,8 @@ def _call(self: HTML5Translator, row: BidNode, ids: list[str], number: int, draw
         words = shown.ALERT_WORDS
         body.append(f'<sup class="bml-alert" role="img" aria-label="{words}" title="{words}">{shown.ALERT_MARK}</sup>')
     if number in drawing.changed:  # inside the call: the row's grid has two columns
-        body.append(f'<span class="bml-changed-mark" title="{_CHANGED}">changed</span>')
+        # its word drawn by the stylesheet, so that copying a table copies no "changed"
+        body.append(f'<span class="bml-changed-mark" role="img" aria-label="changed" title="{_CHANGED}"></span>')
     body.append("</span>")
 
 

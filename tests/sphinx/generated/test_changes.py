@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from bs4 import Tag
 from sphinx.testing.util import SphinxTestApp
+from sphinx.util.docutils import patch_docutils
 
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_file
@@ -237,10 +238,7 @@ def test_a_file_that_cannot_be_compared_is_reported_at_the_directive(
 def test_a_bss_file_without_records_is_reported_at_the_directive(tmp_path: Path) -> None:
     source = project(tmp_path / "src", learned__bss="1C  16+ hcp\n")
     app = build_once("html", source, tmp_path / "build")
-    path = source / "learned.bss"
-    message = (
-        f"bml-changes learned.bss: cannot compare with it: {path} is not a BSS file: no line of it is a BSS record"
-    )
+    message = "bml-changes learned.bss: cannot compare with it: it is not a BSS file: no line of it is a BSS record"
     assert located_warnings(app) == [("changes.rst", 6, "bml.directive", message)]
     assert "The tables are on the other pages." in page(app, "changes").get_text()
 
@@ -336,3 +334,17 @@ def test_other_builders_build_without_a_mark_or_a_warning(tmp_path: Path) -> Non
         result = sphinx_build("-b", builder, source, tmp_path / builder)
         assert result.returncode == 0, result.stderr
     assert "changed" not in (tmp_path / "text" / "notrump.txt").read_text(encoding="utf-8")
+
+
+def test_file_insertion_off_reads_no_file(tmp_path: Path) -> None:
+    source = project(tmp_path / "src", learned__bss=learned_bss(tmp_path))
+    (source / "docutils.conf").write_text("[general]\nfile_insertion_enabled: off\n", encoding="utf-8")
+    app = SphinxTestApp("html", srcdir=source, builddir=tmp_path / "build")
+    try:
+        with patch_docutils(app.confdir):  # as sphinx-build reads the project's docutils.conf
+            app.build()
+    finally:
+        app.cleanup()
+    message = "bml-changes learned.bss: the file is not read here (file insertion is off)"
+    assert located_warnings(app) == [("changes.rst", 6, "bml.directive", message)]
+    assert rows(app) == []
