@@ -348,3 +348,23 @@ def test_file_insertion_off_reads_no_file(tmp_path: Path) -> None:
     message = "bml-changes learned.bss: the file is not read here (file insertion is off)"
     assert located_warnings(app) == [("changes.rst", 6, "bml.directive", message)]
     assert rows(app) == []
+
+
+def test_system_picks_one_of_bml_systems(tmp_path: Path) -> None:
+    acol = ":orphan:\n\nAcol\n====\n\n.. bml::\n\n   1N      12-14 balanced\n     2C    ! Stayman\n"
+    both = CHANGES + "\n.. bml-changes:: learned.bss\n   :system: acol\n   :title: Acol since March\n"
+    source = project(tmp_path / "src", both, learned__bss=learned_bss(tmp_path), acol__rst=acol)
+    systems = {"precision": "index", "acol": "acol"}
+    (source / "conf.py").write_text(f'extensions = ["sphinx_bml"]\nbml_systems = {systems!r}\n', encoding="utf-8")
+    app = build_once("html", source, tmp_path / "build")
+    assert located_warnings(app) == []
+    precision, other = page(app, "changes").select("div.bml-changes")
+    notrump = [row.select("td")[3].get_text() for row in precision.select("tr.bml-changed")]
+    assert notrump == ["14-16 balanced {{ 14-16 hcp, balanced }}"]
+    assert other.select_one("p.bml-changes-title").get_text() == "Acol since March"
+    changed = [
+        (row.select("td")[1].get_text(), row.select("td")[3].get_text()) for row in other.select("tr.bml-changed")
+    ]
+    assert changed == [("1NT", "12-14 balanced")]
+    links = [str(link["href"]) for link in other.select("tbody a")]
+    assert links and all(link.startswith("acol.html#") for link in links)
