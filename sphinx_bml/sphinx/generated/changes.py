@@ -154,7 +154,7 @@ def _reason(error: OSError | ValueError) -> str:
 
 def _report(problems: Problems) -> None:
     for problem in problems:
-        where = (problem.location.file, problem.location.line) if problem.location else None
+        where = str(problem.location) if problem.location else None  # file:line (a tuple is a docname's)
         warn(problem.kind, f"in the earlier version: {problem.message}", where)
 
 

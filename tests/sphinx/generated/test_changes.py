@@ -368,3 +368,16 @@ def test_system_picks_one_of_bml_systems(tmp_path: Path) -> None:
     assert changed == [("1NT", "12-14 balanced")]
     links = [str(link["href"]) for link in other.select("tbody a")]
     assert links and all(link.startswith("acol.html#") for link in links)
+
+
+def test_a_broken_line_of_the_earlier_version_is_reported_at_its_line(tmp_path: Path) -> None:
+    learned = learned_bss(tmp_path)
+    lines = learned.splitlines()
+    lines.insert(3, "this line was typed by hand")
+    source = project(tmp_path / "src", learned__bss="\n".join(lines) + "\n")
+    app = build_once("html", source, tmp_path / "build")
+    ((file, line, kind, message),) = located_warnings(app)
+    assert (file, line) == ("learned.bss", 4)
+    assert kind.startswith("bml.")
+    assert message.startswith("in the earlier version: ") and message.endswith("; the line is left out")
+    assert len(rows(app)) == 4  # the rest compared
