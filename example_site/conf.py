@@ -28,6 +28,8 @@ bml_bss_name = "Kestrel Precision"
 bml_bss_summary = "Strong club 16+, nebulous 1D 11-15, five-card majors, 1NT 14-16"
 # The standard abbreviations (F, NF, INV, GF, HCP ...) shown with their meaning.
 bml_abbreviations = "wbf"
+# the rows added or changed since the version partner last learned are marked in the tables
+bml_changed_since = "learned/kestrel-3.1.bss"
 
 # -- HTML ------------------------------------------------------------------------
 html_theme = "alabaster"

@@ -41,7 +41,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, NoteAbbreviations, warn_missing
     from .sphinx.domain.roles import InlineRole
-    from .sphinx.generated import convention_card, glossary, practice, summary
+    from .sphinx.generated import changes, convention_card, glossary, practice, summary
     from .sphinx.reading.abbreviations import MarkAbbreviations
     from .sphinx.reading.containment import keep_pages_inside
     from .sphinx.reading.directive import BMLDirective
@@ -81,12 +81,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_latex_package(latex.PACKAGE)
     app.connect("builder-inited", latex.copy_style_file)
 
-    # made once the whole site is read: the convention card's summary and glossary, practice boards
+    # made once the whole site is read: the convention card's summary and glossary, practice boards, changes
     app.add_directive("bml-summary", summary.BMLSummary)
     app.add_directive("bml-convention-card", convention_card.BMLConventionCard)
     app.add_directive("bml-glossary", glossary.BMLGlossary)
     app.add_directive("bml-practice", practice.BMLPractice)
     app.add_post_transform(practice.PracticeBoards)
+    app.add_directive("bml-changes", changes.BMLChanges)
+    app.connect("doctree-read", changes.note_changed_since)  # bml_changed_since: tables read again
 
     # builders: each system as one file (.bss, BBOalert, an Anki deck); and the same files offered on a page
     app.add_builder(BSSBuilder)

@@ -27,13 +27,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ..formats.bss_reader import read_bss_file
-from ..formats.bss_tree import build_document
-from ..language.changes import Change, ChangeKind, Comparison, compare
+from ..formats.versions import SUFFIXES, NotABssFile, holds_conditions, read_version
+from ..language.changes import Change, ChangeKind, Comparison, compare, counted
 from ..language.errors import BMLError, Location, Problems
-from ..language.expansion import expand
 from ..language.notation import context_label, label, short_notation
-from ..language.parser import parse_file
 from ..language.system import Meaning, System
 from ..sphinx.project import CONFIGURATION, read_project
 from .bss2bml import BROKEN_PIPE, CommandError, _silence_stdout
@@ -77,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         return MISTAKE
     for problem in (*old[1], *new[1]):
         print(problem, file=sys.stderr)
-    comparison = compare(old[0], new[0])
+    conditions = holds_conditions(Path(options.old)) and holds_conditions(Path(options.new))
+    comparison = compare(old[0], new[0], conditions=conditions)
     try:
         if options.json:
             json.dump(as_json(comparison, options.old, options.new), sys.stdout, ensure_ascii=False, indent=1)
@@ -116,32 +114,14 @@ def load(path: Path) -> tuple[System, Problems]:
         return next(iter(project.systems.values()), System()), problems
     if not path.exists():
         raise CommandError(f"cannot read {path}: there is no such file or folder")
-    suffix = path.suffix.lower()
-    if suffix == ".bss":
-        return _load_bss(path)
-    if suffix == ".bml":
-        try:
-            document = parse_file(path)
-        except OSError as error:
-            raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-        system = expand(document)
-        return system, document.problems
-    raise CommandError(f"{path} is not a system: give {EXPECTED} (this file ends in '{path.suffix}')")
-
-
-def _load_bss(path: Path) -> tuple[System, Problems]:
+    if path.suffix.lower() not in SUFFIXES:
+        raise CommandError(f"{path} is not a system: give {EXPECTED} (this file ends in '{path.suffix}')")
     try:
-        bss, _ = read_bss_file(path, skip_invalid=True)
+        return read_version(path)
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-    if not (bss.sequences or bss.system_name or bss.summary):
-        raise CommandError(f"{path} is not a BSS file: no line of it is a BSS record; give {EXPECTED}")
-    document = build_document(bss)
-    problems = Problems()
-    for problem in bss.problems:
-        problems.add(BMLError(f"{problem.message}; the line is left out", problem.location, problem.kind))
-    system = expand(document, problems=problems)
-    return system, problems
+    except NotABssFile as error:
+        raise CommandError(f"{error}; give {EXPECTED}") from None
 
 
 # --------------------------------------------------------------------------
@@ -168,16 +148,11 @@ def text_lines(comparison: Comparison, old_name: str, new_name: str) -> Iterator
         yield f"No sequence means something else in {new_name} than in {old_name}."
         return
     for opening, changes in comparison.by_opening():
-        yield f"{opening.label} ({_count(len(changes), 'change')})"
+        yield f"{opening.label} ({counted(len(changes), 'change')})"
         for change in changes:
             yield from _change_lines(change)
         yield ""
-    counts = [
-        _count(comparison.count(kind), "sequence") + " " + _HEADINGS[kind]
-        for kind in ChangeKind
-        if comparison.count(kind)
-    ]
-    yield ", ".join(counts) + f" from {old_name} to {new_name}."
+    yield f"{comparison.counts()} from {old_name} to {new_name}."
 
 
 def _change_lines(change: Change) -> Iterator[str]:
@@ -200,10 +175,6 @@ def _shown(meaning: Meaning) -> str:
     if meaning.condition is not None:
         text += f"  {{{{ {meaning.condition.source.strip()} }}}}"
     return text
-
-
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # --------------------------------------------------------------------------

@@ -8,10 +8,12 @@ auction that a table merely continues, says nothing a partner has to learn.
 
 A sequence is *changed* when its meaning says something else (other words;
 spacing does not count, as for the notes' own contradictions), its hand
-condition is another one, or it is alertable in one version and not in the
+condition is another one (unless one version is a ``.bss`` file, which has no
+place for conditions), or it is alertable in one version and not in the
 other; or when it has a meaning at one seat or vulnerability only in the old
 version and at another one only in the new (a table moved under ``#SEAT``
-or ``#VUL``): then the change shows both. It does not matter where the meaning is written: a table moved to
+or ``#VUL``): then the change shows both. A link to a sequence counts as the text it shows (what a ``.bss`` file
+keeps of it). It does not matter where the meaning is written: a table moved to
 another file, or a ``#PASTE`` that now gives the same words, is no change.
 
 The changes are grouped by opening (the first call that is not a pass, and
@@ -27,10 +29,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .calls import PASS, Sequence
+from .inline import without_links
 from .model import Seat, Vulnerability
 from .notation import call_label
 from .site import GroupKey, bidding_order, opening
-from .system import Key, Meaning, System, says_the_same
+from .system import Key, Meaning, System
 
 
 class ChangeKind(enum.Enum):
@@ -107,6 +110,12 @@ class Comparison:
     def count(self, kind: ChangeKind) -> int:
         return sum(1 for change in self.changes if change.kind is kind)
 
+    def counts(self) -> str:
+        """How many sequences of each kind, for reading: ``2 sequences added, 1 sequence changed``."""
+        return ", ".join(
+            f"{counted(self.count(kind), 'sequence')} {kind.value}" for kind in ChangeKind if self.count(kind)
+        )
+
     def by_opening(self) -> Iterator[tuple[Opening, list[Change]]]:
         """The changes grouped by opening, in order (see the module's notes)."""
         groups: dict[GroupKey, list[Change]] = {}
@@ -117,12 +126,20 @@ class Comparison:
             yield Opening(opening_label(changes[0].sequence)), changes
 
 
-def differ(old: Meaning, new: Meaning) -> bool:
-    """Whether two meanings of the same sequence say something else (see the module's notes)."""
-    if not says_the_same(old.description, new.description):
+def counted(count: int, word: str) -> str:
+    """A count with its word, for reading: ``1 change``, ``2 changes``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def differ(old: Meaning, new: Meaning, *, conditions: bool = True) -> bool:
+    """Whether two meanings of the same sequence say something else (see the module's notes);
+    their hand conditions are compared only with ``conditions`` (a ``.bss`` file holds none)."""
+    if without_links(old.description.text).split() != without_links(new.description.text).split():
         return True
     if old.alert != new.alert:
         return True
+    if not conditions:
+        return False
     old_condition = old.condition.source.split() if old.condition else None
     new_condition = new.condition.source.split() if new.condition else None
     return old_condition != new_condition
@@ -132,15 +149,17 @@ def _said(system: System) -> dict[Key, Meaning]:
     return {meaning.key: meaning for meaning in system if meaning.description or meaning.condition}
 
 
-def compare(old: System, new: System) -> Comparison:
-    """What differs from ``old`` to ``new``, grouped and ordered by :meth:`Comparison.by_opening`."""
+def compare(old: System, new: System, *, conditions: bool = True) -> Comparison:
+    """What differs from ``old`` to ``new``, grouped and ordered by :meth:`Comparison.by_opening`;
+    without ``conditions``, hand conditions are not compared (one side was read from a file
+    that has no place for them: a ``.bss`` file)."""
     before, after = _said(old), _said(new)
     changes: list[Change] = []
     for key, meaning in before.items():
         other = after.get(key)
         if other is None:
             changes.append(Change(ChangeKind.REMOVED, meaning, None))
-        elif differ(meaning, other):
+        elif differ(meaning, other, conditions=conditions):
             changes.append(Change(ChangeKind.CHANGED, meaning, other))
     changes.extend(Change(ChangeKind.ADDED, None, meaning) for key, meaning in after.items() if key not in before)
     changes = _moved(changes)

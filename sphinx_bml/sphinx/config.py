@@ -18,6 +18,7 @@ from typing import Any, Literal
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+from ..formats.versions import SUFFIXES
 from ..language.abbreviations import known_abbreviations
 from ..language.errors import Kind
 from .diagnostics import warn
@@ -86,6 +87,12 @@ def _unit_of_indentation(value: Any) -> str | None:
 
 def _text(value: Any) -> str | None:
     return None if isinstance(value, str) else "text in quotes"
+
+
+def _earlier_version(value: Any) -> str | None:
+    if isinstance(value, str) and (not value.strip() or Path(value.strip()).suffix.lower() in SUFFIXES):
+        return None
+    return "the path of a .bss or .bml file, such as 'learned/partner.bss' (or '' for none)"
 
 
 def _file_name(example: str) -> Check:
@@ -289,6 +296,17 @@ SETTINGS: tuple[Setting, ...] = (
         "in HTML, each row with answers can be folded and unfolded with a click (all open when the page opens, "
         "no JavaScript). A directive's ``:collapsible:`` or ``:no-collapsible:`` wins.",
     ),
+    Setting(
+        "bml_changed_since",
+        "",
+        _earlier_version,
+        "env",
+        "``''``",
+        "the path (from the folder of ``conf.py``) of an earlier version of the notes, a ``.bss`` or ``.bml`` "
+        "file such as what partner last learned: in HTML, the rows whose sequence was added or changed since "
+        "that version are marked *changed* in the tables (class ``bml-changed-since``); LaTeX and text show no "
+        "mark. See ``.. bml-changes::`` for the list of the changes.",
+    ),
 )
 
 
@@ -314,6 +332,11 @@ def check_settings(app: Sphinx, config: Config) -> None:
             _line_of(conf_py, setting.name),
         )
         config[setting.name] = default
+
+
+def setting_location(app: Sphinx, name: str) -> str | None:
+    """Where the setting ``name`` is written: ``conf.py:LINE`` (``None`` when it is not written there)."""
+    return _line_of(Path(app.confdir) / "conf.py" if app.confdir else None, name)
 
 
 def _line_of(conf_py: Path | None, name: str) -> str | None:

@@ -7,11 +7,12 @@ in this order:
 1. the links in the tables' meanings are found (``domain/links``), while
    the tables are still ours, for every builder;
 2. each :class:`~sphinx_bml.sphinx.nodes.placeholder` is made
-   (``generated/summary``, ``generated/convention_card``, ``generated/glossary``,
+   (``generated/summary``, ``generated/convention_card``, ``generated/glossary``, ``generated/changes``,
    ``builders/downloads``;
    the practice page's boards are dealt earlier, by a post-transform);
 3. the links between the tables continuing a sequence and the rows they
-   continue are found (HTML);
+   continue are found (HTML), and the rows changed since ``bml_changed_since``
+   (``generated/changes``, HTML);
 4. builders without our visitors get standard nodes in place of ours,
    and every builder but HTML and LaTeX the abbreviations as written: after
    the placeholders are made, so that a summary shows what the prose shows
@@ -35,6 +36,7 @@ from . import nodes as bml
 from .builders.downloads import made_downloads
 from .domain import links
 from .domain.domain import bml_domain
+from .generated.changes import made_changes, mark_changed_rows
 from .generated.convention_card import made_convention_card
 from .generated.glossary import made_glossary
 from .generated.summary import made_summary
@@ -45,6 +47,7 @@ Maker = Callable[[Sphinx, nodes.document, bml.placeholder, str], list[nodes.Node
 MAKERS: dict[str, Maker] = {
     "summary": made_summary,
     "convention-card": made_convention_card,
+    "changes": made_changes,
     "glossary": lambda app, doctree, placeholder, docname: [made_glossary(app.env)],
     "downloads": lambda app, doctree, placeholder, docname: [made_downloads(app, docname)],
 }
@@ -55,6 +58,7 @@ def resolve_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     links.link_meanings(app, doctree, docname)
     make_placeholders(app, doctree, docname)
     links.link_tables(app, doctree, docname)
+    mark_changed_rows(app, doctree, docname)
     fallback.replace_nodes(app, doctree, docname)
     fallback.plain_abbreviations(app, doctree)
     latex.warn_unprintable(app, doctree, docname)
@@ -70,6 +74,6 @@ def make_placeholders(app: Sphinx, doctree: nodes.document, docname: str) -> Non
 def pages_to_write_again(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated``: the pages whose references now lead elsewhere (the domain's),
     whose tables' links moved (``domain/links``), and the pages made from the whole
-    site (``bml-glossary``, ``bml-summary``), written again whenever any page was read."""
+    site (``bml-glossary``, ``bml-summary``, ``bml-changes``), written again whenever any page was read."""
     domain = bml_domain(env)
     return sorted({*domain.pages_to_rewrite(), *links.pages_to_relink(env), *domain.generated})

@@ -175,6 +175,19 @@ def test_a_bss_file_against_its_notes(tmp_path: Path, capsys: pytest.CaptureFixt
     ]
 
 
+def test_a_bss_file_keeps_no_condition_and_a_link_as_its_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = write(tmp_path, "notes.bml", NOTES.replace("1N  15--17", "1N  15--17, as :bml:seq:`1C-1D` {{ 15-17 hcp }}"))
+    bss = tmp_path / "published.bss"
+    bss.write_text(write_bss(expand(parse_file(notes)), "Our Precision"), encoding="utf-8")
+    assert diff(capsys, bss, notes)[::2] == (SAME, "")
+    assert diff(capsys, notes, bss)[::2] == (SAME, "")
+    # between two .bml files, a condition still counts
+    other = write(tmp_path, "other.bml", NOTES.replace("1N  15--17", "1N  15--17, as :bml:seq:`1C-1D` {{ 14-16 hcp }}"))
+    assert [c["sequence"] for c in changes(capsys, notes, other)] == ["1NT"]
+
+
 def test_a_project_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     project = tmp_path / "notes"
     project.mkdir()

@@ -30,6 +30,7 @@ BAD_VALUES: dict[str, list[Any]] = {
     "bml_abbreviations": ["WBF", ["F"], {"F": 1}, {"S O": "sign-off"}, {"": "nothing"}, None],
     "bml_show_conditions": ["yes", 1],
     "bml_collapsible": ["no", None],
+    "bml_changed_since": ["learned.pdf", "learned/", 3, None, ["a.bss"]],
 }
 
 

@@ -190,7 +190,7 @@ class auction(nodes.General, nodes.Element):
 class placeholder(nodes.General, nodes.Element):
     """What a directive leaves to be made once the whole site is read.
 
-    ``kind``  ``summary``, ``convention-card``, ``glossary``, ``downloads`` or ``practice``; the other
+    ``kind``  ``summary``, ``convention-card``, ``glossary``, ``changes``, ``downloads`` or ``practice``; the other
     attributes are the directive's options. When the page is resolved it is
     replaced by a ``container`` of class ``bml-<kind>`` holding what was made
     (:func:`filled`), so no translator ever sees it.

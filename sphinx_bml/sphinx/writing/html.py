@@ -122,6 +122,8 @@ class Drawing:
     head_id: str
     #: where the links in the meanings lead: reference → the link's attributes (``domain/links``)
     links: dict[str, dict[str, object]]
+    #: the numbers of the rows changed since ``bml_changed_since`` (``generated/changes``)
+    changed: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, self: HTML5Translator, node: bml.bidtable) -> Drawing:
@@ -138,6 +140,7 @@ class Drawing:
             forward=node.get("continued_at", {}),
             head_id=str(node.get("head_id", "")),
             links=node.get("sequence_links", {}),
+            changed=frozenset(node.get("changed_since", ())),
         )
 
 
@@ -162,7 +165,8 @@ def _rows(
     body.append('<ul class="bml-bids">\n')
     for row in rows:
         number, ids = next(anchors)
-        body.append(f'<li class="bml-bid" id="{self.attval(ids[0])}">' if ids else '<li class="bml-bid">')
+        classes = "bml-bid bml-changed-since" if number in drawing.changed else "bml-bid"
+        body.append(f'<li class="{classes}" id="{self.attval(ids[0])}">' if ids else f'<li class="{classes}">')
         folding = drawing.collapsible and bool(row.children)
         if folding:
             body.append('<details class="bml-fold" open="open"><summary>')
@@ -218,7 +222,13 @@ def _call(self: HTML5Translator, row: BidNode, ids: list[str], number: int, draw
     if row.alert:
         words = shown.ALERT_WORDS
         body.append(f'<sup class="bml-alert" role="img" aria-label="{words}" title="{words}">{shown.ALERT_MARK}</sup>')
+    if number in drawing.changed:  # inside the call: the row's grid has two columns
+        # its word drawn by the stylesheet, so that copying a table copies no "changed"
+        body.append(f'<span class="bml-changed-mark" role="img" aria-label="changed" title="{_CHANGED}"></span>')
     body.append("</span>")
+
+
+_CHANGED = "added or changed since the version of bml_changed_since"
 
 
 def _plain_html(token: shown.Shown, four: bool) -> str | None:
