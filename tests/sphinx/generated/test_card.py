@@ -115,7 +115,7 @@ def summary_rows(table: BeautifulSoup) -> list[tuple[str, str, str]]:
         call, meaning = row.select("td")
         link = call.select_one("a")
         assert link is not None
-        rows.append((call.get_text(" ", strip=True), str(link["href"]), " ".join(meaning.get_text().split())))
+        rows.append((" ".join(call.get_text().split()), str(link["href"]), " ".join(meaning.get_text().split())))
     return rows
 
 
@@ -140,6 +140,28 @@ def test_the_summary_lists_openings_and_answers_from_the_system(app: SphinxTestA
     assert club.select_one("caption").get_text(strip=True).startswith("Answers to our strong club")
     assert [row[0] for row in summary_rows(club)] == ["1♦", "1♥"]
     assert [abbr["title"] for abbr in openings.select("abbr")][:3] == ["strong", "high-card points", "forcing"]
+
+
+@pytest.mark.sphinx("html", testroot=CARD, freshenv=True)
+def test_the_summary_draws_suits_as_the_trees_do(app: SphinxTestApp) -> None:
+    """Hearts and diamonds were plain text, black, in the summary while the trees colour them."""
+    app.build()
+    openings, notrump, _ = page(app, "summary").select("table.bml-summary")
+    hearts = [str(suit.parent.get_text()) for suit in openings.select("span.bml-suit.bml-hearts")]
+    assert "2♥" in hearts  # the call, inside its link
+    assert notrump.select_one("td:last-child span.bml-suit.bml-hearts") is not None  # "TRF to ♥"
+    assert openings.select("a span.bml-suit.bml-diamonds")
+    trees = page(app, "openings").select("div.bml-bidtable span.bml-suit.bml-hearts")
+    assert {suit["class"][-1] for suit in trees} == {"bml-hearts"}
+
+
+def test_the_summary_says_seat_and_vulnerability_in_players_words(example_site: Path) -> None:
+    soup = BeautifulSoup((example_site / "html" / "card.html").read_text(encoding="utf-8"), "html.parser")
+    contexts = [span.get_text() for span in soup.select("table.bml-summary span.bml-summary-context")]
+    assert "(not vulnerable)" in contexts and "(vulnerable)" in contexts and "(3rd seat)" in contexts
+    assert not [context for context in contexts if "we " in context or "they " in context]
+    anchors = [str(link["href"]) for link in soup.select("table.bml-summary a")]
+    assert "openings.html#bml-vn0-2h" in anchors  # the anchors keep the BML code: N0, not vulnerable
 
 
 @pytest.mark.sphinx("text", testroot=CARD, freshenv=True)
