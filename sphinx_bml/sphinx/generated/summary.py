@@ -28,6 +28,7 @@ from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.util.docutils import SphinxDirective
@@ -50,6 +51,9 @@ from ..reading.abbreviations import abbreviation_nodes
 
 KIND = "summary"
 _CLASS = "bml-summary"
+#: The columns in LaTeX (its small font: ``sphinxbml.sty``): a call with its seat and
+#: vulnerability on one line, "3♣ (not vulnerable)", the rest of the line for the meaning.
+_LATEX_COLUMNS = r"\X{6}{25}\X{19}{25}"
 
 
 class BMLSummary(SphinxDirective):
@@ -166,4 +170,4 @@ def made_summary(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
     abbreviations = site_abbreviations(app.config)
     table = summary_table(app.builder, docname, sites[system], keys, title, abbreviations)
     doctree.set_id(table, suggested_prefix=_CLASS)  # a titled table is a target (numfig)
-    return [table]
+    return [addnodes.tabular_col_spec(spec=_LATEX_COLUMNS), table]

@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from tests.sphinx.writing.test_latex import compile_pdf
-from tests.support import page
+from tests.support import EXAMPLE_SITE, make_pdf, page, sphinx_build
 
 CARD = "card"
 
@@ -175,6 +175,31 @@ def test_the_text_builder_shows_a_summary_s_abbreviations_as_the_tables_show_the
     assert "Natural, 11-15, NF " in summary
     assert "(forcing)" not in summary and "(strong)" not in summary and "(non-forcing)" not in summary
     assert "STR, 16+ HCP, F" in (Path(app.outdir) / "openings.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.sphinx("latex", testroot=CARD, freshenv=True)
+def test_the_latex_summary_is_small_with_suits_and_its_own_columns(app: SphinxTestApp) -> None:
+    app.build()
+    tex = (Path(app.outdir) / "bmltest.tex").read_text(encoding="utf-8")
+    summary = tex[tex.index(r"\begin{sphinxuseclass}{bml-summary}") :]
+    summary = summary[: summary.index(r"\end{sphinxuseclass}")]
+    assert r"{\X{6}{25}\X{19}{25}}" in summary  # the call and its situation on one line
+    assert r"2\bmlsuit{H}" in summary and "Weak, 6 \\bmlsuit{H}" in summary  # suits drawn, not text
+    sty = (Path(app.outdir) / "sphinxbml.sty").read_text(encoding="utf-8")
+    assert r"\newenvironment{sphinxclassbml-summary}" in sty
+
+
+@pytest.mark.latex
+@pytest.mark.slow
+def test_the_example_site_s_openings_take_one_pdf_page(tmp_path: Path) -> None:
+    """The openings of the example site ran over two pages of the PDF ("continued from previous page")."""
+    result = sphinx_build("-b", "latex", EXAMPLE_SITE, tmp_path)
+    assert result.returncode == 0, result.stderr
+    text = make_pdf(tmp_path, layout=True)
+    openings = text[text.index("Table 1: Openings") : text.index("Responses to 1♣")]
+    assert "4♠ To play" in openings
+    assert "continued from previous page" not in openings
+    assert "(not vulnerable)" in openings and "vulner- able" not in openings
 
 
 @pytest.mark.sphinx("html", testroot=CARD, freshenv=True)
