@@ -152,3 +152,16 @@ def test_on_a_phone_the_meanings_get_the_width(example_site: Path, browser: Any)
         page.screenshot(path=str(example_site / "html" / "screenshot-card-phone.png"), full_page=True)
     finally:
         page.close()
+
+
+def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> None:  # noqa: F811
+    """Hearts and diamonds were black on the practice page."""
+    page = browser.new_page()
+    try:
+        page.goto((example_site / "html" / "practice.html").as_uri())
+        for suit in ("hearts", "diamonds"):
+            colour = rgb(page, f"code.bml-practice-hand span.bml-suit.bml-{suit}")
+            assert colour[0] >= 150 and colour[1] < 100, (suit, colour)
+        assert rgb(page, "code.bml-practice-hand span.bml-suit.bml-spades")[0] < 100
+    finally:
+        page.close()
