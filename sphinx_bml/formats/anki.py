@@ -6,7 +6,7 @@ condition) is one note, in the order the notes define them:
 front
     the auction with suit symbols (``1NT–2♣``, ``1♣–(1♠)–Dbl``), and the
     seat and vulnerability when the table is for some of them only (``3rd or
-    4th seat, we vulnerable``);
+    4th seat, vulnerable``);
 back
     the meaning (alertable calls marked *Alert*), the hand condition, and the
     page that defines it.

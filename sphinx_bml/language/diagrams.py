@@ -23,7 +23,8 @@ AUCTION_SEATS = (Direction.WEST, Direction.NORTH, Direction.EAST, Direction.SOUT
 #: North on top, West and East beside, South below: the order of a compass.
 COMPASS = (Direction.NORTH, Direction.WEST, Direction.EAST, Direction.SOUTH)
 _VULNERABLE = {"None": "None vulnerable", "All": "All vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable"}
-_VOID = "\u2014"
+#: A void in a hand: a dash.
+VOID = "\u2014"
 
 
 def strain_text(strain: Strain) -> str:
@@ -35,7 +36,7 @@ def holding_text(suit: str, holding: str, *, space: str = " ", glyphs: bool = Tr
     (``S KQ4``, ``H -``), for output that cannot print the symbols."""
     if not glyphs:
         return f"{suit}{space}{holding or '-'}"
-    return f"{SUIT_GLYPHS[suit]}{space}{holding or _VOID}"
+    return f"{SUIT_GLYPHS[suit]}{space}{holding or VOID}"
 
 
 def hand_lines(cards: tuple[str, ...]) -> list[str]:

@@ -74,13 +74,23 @@ class Vulnerability:
 
     @property
     def label(self) -> str:
-        if self.we is None and self.they is None:
-            return "any vulnerability"
-        parts = []
-        for side, value in (("we", self.we), ("they", self.they)):
-            if value is not None:
-                parts.append(f"{side} {'vulnerable' if value else 'not vulnerable'}")
-        return ", ".join(parts)
+        """The vulnerability in a bridge player's words: ``not vulnerable``, ``favourable``
+        (we are not, they are), ``both vulnerable``, ``opponents vulnerable``..."""
+        return _VULNERABILITY_LABELS[self.we, self.they]
+
+
+#: How players say each vulnerability (we, they): "white against red" is favourable.
+_VULNERABILITY_LABELS = {
+    (None, None): "any vulnerability",
+    (True, None): "vulnerable",
+    (False, None): "not vulnerable",
+    (None, True): "opponents vulnerable",
+    (None, False): "opponents not vulnerable",
+    (True, True): "both vulnerable",
+    (False, False): "neither vulnerable",
+    (True, False): "unfavourable",
+    (False, True): "favourable",
+}
 
 
 #: The two-letter BML code of each vulnerability (``Y0``, ``NN``): spelled for every anchor and index entry.

@@ -114,7 +114,7 @@ def test_added_removed_and_seat_and_vulnerability(tmp_path: Path, capsys: pytest
     assert found[0]["old"] is None and found[1]["new"] is None
     status, out, _ = diff(capsys, old, new)
     assert status == DIFFERENT
-    assert "1♠ (1 change)\n  added 1♠ (3rd or 4th seat, we vulnerable" in out
+    assert "1♠ (1 change)\n  added 1♠ (3rd or 4th seat, vulnerable" in out
     assert "1 sequence added, 1 sequence removed" in out
 
 

@@ -59,7 +59,7 @@ def test_one_card_per_sequence_with_something_to_learn() -> None:
     assert field(found[6], "Auction") == "(1♠)–2♠"
     assert field(found[6], "Meaning") == 'Michaels: 5-5 in <span class="red">♥</span> and a minor'
     assert field(found[1], "Auction") == '1♣–1<span class="red">♦</span>'
-    assert field(found[7], "Situation") == "3rd or 4th seat, we vulnerable"
+    assert field(found[7], "Situation") == "3rd or 4th seat, vulnerable"
     assert field(found[7], "Page") == "openings"
 
 

@@ -114,9 +114,7 @@ def test_the_short_notation_reads_back_as_the_same_sequence(calls: list[Call], w
 
 def test_context_in_words() -> None:
     assert context_label(Seat.ANY, ANY_VULNERABILITY) == ""
-    assert context_label(Seat.THIRD_OR_FOURTH, Vulnerability(True, False)) == (
-        "3rd or 4th seat, we vulnerable, they not vulnerable"
-    )
+    assert context_label(Seat.THIRD_OR_FOURTH, Vulnerability(True, False)) == ("3rd or 4th seat, unfavourable")
 
 
 @pytest.mark.parametrize(

@@ -88,7 +88,7 @@ def _place(location: Location, folder: str) -> str:
 
 
 def _named(meaning: Meaning) -> str:
-    """``1NT``, or ``1NT (3rd or 4th seat, we vulnerable)``."""
+    """``1NT``, or ``1NT (3rd or 4th seat, vulnerable)``."""
     name = short_notation(meaning.sequence)
     context = context_label(meaning.seat, meaning.vulnerability)
     return f"{name} ({context})" if context else name

@@ -4,12 +4,13 @@ A table that continues a sequence (``1N-2C;``) has its head link back to
 the row that describes that sequence, wherever the site has it (the
 ``bml`` domain's :meth:`.domain.BMLDomain.resolution`,
 as a ``:bml:seq:`` reference); a row whose answers are continued in a
-table elsewhere links forward to each such table of its system
-("continued: page title"). The
+table elsewhere links forward to each such table of its system:
+"continued: page title" on another page, "continued below" (or "above")
+on its own page. The
 links are found when a page is resolved (``doctree-resolved``) and kept on
 the table node for the HTML visitor: ``continues_uri`` (the URI and the
-tooltip of the link back) and ``continued_at`` (row number → the URIs and
-page titles of the tables continuing it).
+tooltip of the link back) and ``continued_at`` (row number → a
+:class:`Forward` for each table continuing it).
 
 The continuation tables of the whole site are listed once per build
 (:func:`continuations`), not once per row. A page's links depend on other
@@ -55,6 +56,15 @@ class Continued(NamedTuple):
     head_id: str
 
 
+class Forward(NamedTuple):
+    """A link forward to a table continuing a row: where it leads, the title of the page
+    it is on, and ``"below"`` or ``"above"`` when that is the row's own page (else ``""``)."""
+
+    uri: str
+    title: str
+    here: str = ""
+
+
 _FOUND: WeakKeyDictionary[Builder, dict[str, list[Continued]]] = WeakKeyDictionary()
 
 
@@ -80,10 +90,13 @@ def link_tables(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     tables = list(doctree.findall(bidtable))
     if not tables:
         return
-    for table in tables:
+    heads = {str(table["head_id"]): position for position, table in enumerate(tables) if table.get("head_id")}
+    for position, table in enumerate(tables):
         if table.get("continues"):
             _link_back(app, table, docname)
-        forward = _links_forward(app, table, docname)
+        forward = _links_forward(
+            app, table, docname, {head: "below" if at > position else "above" for head, at in heads.items()}
+        )
         if forward:
             table["continued_at"] = forward
 
@@ -108,13 +121,15 @@ def _sharing_a_system(app: Sphinx, docname: str) -> Callable[[str], bool]:
     return lambda other: other == docname or not systems.isdisjoint(domain.systems_of(other))
 
 
-def _links_forward(app: Sphinx, table: bidtable, docname: str) -> dict[int, list[tuple[str, str]]]:
+def _links_forward(app: Sphinx, table: bidtable, docname: str, here: dict[str, str]) -> dict[int, list[Forward]]:
+    """The links forward of each row of ``table``; ``here``: where each continuation head
+    of the page is from this table (head id → ``"below"`` or ``"above"``)."""
     found = continuations(app)
     if not found:
         return {}
     head = table.model.rows[0].location if table.model.continues and table.model.rows else None
     shared = _sharing_a_system(app, docname)
-    links: dict[int, list[tuple[str, str]]] = {}
+    links: dict[int, list[Forward]] = {}
     for number, names in enumerate(table.anchors):
         places = dict.fromkeys(
             place
@@ -129,7 +144,8 @@ def _links_forward(app: Sphinx, table: bidtable, docname: str) -> dict[int, list
             pages.add(place.docname)
             uri = f"{app.builder.get_relative_uri(docname, place.docname)}#{place.head_id}"
             title = app.env.titles[place.docname].astext() if place.docname in app.env.titles else place.docname
-            links.setdefault(number, []).append((uri, title))
+            where = here.get(place.head_id, "below") if place.docname == docname else ""
+            links.setdefault(number, []).append(Forward(uri, title, where))
     return links
 
 

@@ -19,9 +19,12 @@ The directive leaves a :class:`~sphinx_bml.sphinx.nodes.placeholder`. The
 boards are dealt once every document is read, just before references
 are resolved (a post-transform), so the whole system of the page's site
 (``bml_systems``) is known and the links go through the ``bml`` domain like
-``:bml:seq:``. The page uses standard docutils nodes only: in HTML the
-answer is a ``<details>`` disclosure (no JavaScript; it works on Read the
-Docs and on a phone); LaTeX and text show the answer after the question.
+``:bml:seq:``. Hands, calls and meanings are drawn with the shared tokens
+(:mod:`sphinx_bml.language.shown`): suit symbols that every builder colours
+(``\bmlsuit`` in LaTeX). In HTML the answer is a ``<details>`` disclosure
+under its board (no JavaScript; it works on Read the Docs and on a phone);
+LaTeX and text, where nothing can be hidden, print the answers after all
+the boards, as the key at the end of a quiz book.
 Dealing needs endplay (``pip install 'sphinx-bml[practice]'``); without it
 the page says so and a ``bml.practice`` warning tells the author.
 """
@@ -29,6 +32,7 @@ the page says so and a ``bml.practice`` warning tells the author.
 from __future__ import annotations
 
 import html
+import re
 import zlib
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -39,11 +43,12 @@ from sphinx.addnodes import pending_xref
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from ...language.calls import Call
 from ...language.conditions import Hand
-from ...language.diagrams import AUCTION_SEATS, direction_name, hand_text
+from ...language.diagrams import AUCTION_SEATS, SUIT_ORDER, VOID, direction_name
 from ...language.errors import Kind
-from ...language.notation import SUIT_GLYPHS, call_label, object_name
+from ...language.inline import Inline
+from ...language.notation import SUIT_GLYPHS, object_name
+from ...language.shown import concrete_call_tokens, meaning_tokens
 from ...language.site import Site
 from ...language.system import Meaning
 from ...practice.boards import SEATS, Board
@@ -52,6 +57,8 @@ from ...practice.robot import Choice, Robot
 from .. import nodes as bml
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
+from ..nodes import suit_node
+from ..nodes.inline import inline_nodes
 
 KIND = "practice"
 #: Deals tried for each board asked before giving up (a system that covers almost nothing).
@@ -150,7 +157,12 @@ class PracticeBoards(SphinxPostTransform):
             )
         prefix = f"{names[0]}:" if names and names[0] else ""
         seat, fmt = str(settings["seat"]), self.output_format()
-        return [board_nodes(board, choices, choice, seat, prefix, fmt) for board, choices, choice in found]
+        made: list[nodes.Node] = [
+            board_nodes(board, choices, choice, seat, prefix, fmt) for board, choices, choice in found
+        ]
+        if fmt != "html" and found:
+            made.append(answer_key([(board, choice) for board, _, choice in found], prefix, fmt))
+        return made
 
 
 def practice_boards(site: Site, count: int, seed: int, seat: str) -> Iterator[tuple[Board, list[Choice], Choice]]:
@@ -174,22 +186,35 @@ def practice_boards(site: Site, count: int, seed: int, seat: str) -> Iterator[tu
 # -- the nodes of a board ------------------------------------------------------
 
 
-def _glyphs(fmt: str) -> bool:
-    return fmt != "latex"  # pdflatex prints no suit symbol outside sphinx-bml's own nodes
+def _printable(text: str, fmt: str) -> str:
+    """``text`` as the builder can print it: in LaTeX, \u2265 as >= (pdflatex prints no \u2265)."""
+    return text if fmt != "latex" else text.translate(_ASCII)
 
 
-_ASCII = str.maketrans(
-    {"\u2265": ">=", "\u2264": "<=", "\u2260": "!=", "\u00d7": "x", **{g: k for k, g in SUIT_GLYPHS.items()}}
-)
+_ASCII = str.maketrans({"\u2265": ">=", "\u2264": "<=", "\u2260": "!=", "\u00d7": "x"})
 
 
-def printable(text: str, fmt: str) -> str:
-    """``text`` as the builder can print it: in LaTeX, suit symbols as letters and >= for \u2265."""
-    return text if _glyphs(fmt) else text.translate(_ASCII)
+def drawn(tokens: tuple[Inline, ...], fmt: str) -> list[nodes.Node]:
+    """Drawn tokens as nodes (suits as :class:`~sphinx_bml.sphinx.nodes.suit`), their text printable."""
+    return [
+        nodes.Text(_printable(node.astext(), fmt)) if isinstance(node, nodes.Text) else node
+        for node in inline_nodes(tokens)
+    ]
 
 
-def call_text(call: Call, fmt: str) -> str:
-    return printable(call_label(call), fmt)
+def with_suits(text: str, fmt: str) -> list[nodes.Node]:
+    """Text whose suit symbols become suit nodes, coloured as in the tables."""
+    made: list[nodes.Node] = []
+    for piece in _GLYPH.split(text):
+        if piece in _LETTERS:
+            made.append(suit_node(_LETTERS[piece]))
+        elif piece:
+            made.append(nodes.Text(_printable(piece, fmt)))
+    return made
+
+
+_LETTERS = {glyph: letter for letter, glyph in SUIT_GLYPHS.items()}
+_GLYPH = re.compile(f"([{''.join(_LETTERS)}])")
 
 
 def reference_target(meaning: Meaning, prefix: str) -> str:
@@ -197,17 +222,20 @@ def reference_target(meaning: Meaning, prefix: str) -> str:
     return prefix + object_name(meaning.sequence, meaning.seat, meaning.vulnerability)
 
 
-def practice_hand(hand: Hand, fmt: str) -> str:
-    """A dealt hand on one line: ``♠\u00a0AK5   ♥\u00a0QJ3 ...``; in LaTeX ``S AK5   H QJ3 ...``."""
-    if _glyphs(fmt):
-        return hand_text(hand.holdings, space="\u00a0")
-    return hand_text(hand.holdings, glyphs=False)
+def practice_hand(hand: Hand) -> list[nodes.Node]:
+    """A dealt hand on one line, spades first: each suit's symbol, a no-break space, its cards
+    (a void: a dash), three spaces between the suits."""
+    made: list[nodes.Node] = []
+    for suit, holding in zip(SUIT_ORDER, hand.holdings, strict=True):
+        if made:
+            made.append(nodes.Text("   "))
+        made += [suit_node(suit), nodes.Text(f"\u00a0{holding or VOID}")]
+    return made
 
 
 def board_nodes(board: Board, before: list[Choice], choice: Choice, seat: str, prefix: str, fmt: str) -> nodes.Element:
     """One board: the question (hand and auction), then the answer, hidden in HTML until opened."""
     hand = board.hands[seat]
-    shown = practice_hand(hand, fmt)
     box = nodes.container(classes=["bml-practice-board"])
     title = f"Board {board.number}: dealer {direction_name(board.dealer)}, vulnerable: {_vulnerable(board)}"
     box += nodes.rubric(title, title)
@@ -216,11 +244,12 @@ def board_nodes(board: Board, before: list[Choice], choice: Choice, seat: str, p
         "",
         nodes.strong(f"Your hand ({direction_name(seat)}):", f"Your hand ({direction_name(seat)}):"),
         nodes.Text(" "),
-        nodes.literal(shown, shown, classes=["bml-practice-hand"]),
+        nodes.literal("", "", *practice_hand(hand), classes=["bml-practice-hand"]),
         nodes.Text(f" ({hand.hcp():g} HCP)"),
     )
-    box += auction_table(board, before, fmt)
-    box += answer_nodes(choice, prefix, fmt)
+    box += auction_table(board, before)
+    if fmt == "html":
+        box += answer_nodes(choice, prefix, fmt)
     return box
 
 
@@ -228,10 +257,11 @@ def _vulnerable(board: Board) -> str:
     return {"None": "none", "All": "both", "NS": "North-South", "EW": "East-West"}[board.vulnerability]
 
 
-def auction_table(board: Board, before: list[Choice], fmt: str) -> nodes.table:
+def auction_table(board: Board, before: list[Choice]) -> nodes.table:
     """The auction so far in four columns, West first, with ``?`` where you bid."""
     order = [seat.value for seat in AUCTION_SEATS]
-    cells = [""] * order.index(board.dealer) + [call_text(choice.call, fmt) for choice in before] + ["?"]
+    calls = [inline_nodes(concrete_call_tokens(choice.call)) for choice in before]
+    cells: list[list[nodes.Node]] = [[] for _ in range(order.index(board.dealer))] + calls + [[nodes.Text("?")]]
     rows = [cells[index : index + 4] for index in range(0, len(cells), 4)]
     table = nodes.table(classes=["bml-practice-auction"])
     group = nodes.tgroup(cols=4)
@@ -239,51 +269,69 @@ def auction_table(board: Board, before: list[Choice], fmt: str) -> nodes.table:
     for _ in order:
         group += nodes.colspec(colwidth=6)
     head = nodes.thead()
-    head += _row([seat.label for seat in AUCTION_SEATS])
+    head += _row([[nodes.Text(seat.label)] for seat in AUCTION_SEATS])
     group += head
     body = nodes.tbody()
     for row in rows:
-        body += _row(row + [""] * (4 - len(row)))
+        body += _row(row + [[] for _ in range(4 - len(row))])
     group += body
     return table
 
 
-def _row(texts: list[str]) -> nodes.row:
+def _row(cells: list[list[nodes.Node]]) -> nodes.row:
     row = nodes.row()
-    for text in texts:
+    for cell in cells:
         entry = nodes.entry()
-        if text:
-            entry += nodes.paragraph(text, text)
+        if cell:
+            entry += nodes.paragraph("", "", *cell)
         row += entry
     return row
 
 
 def answer_nodes(choice: Choice, prefix: str, fmt: str) -> nodes.container:
-    """The system's call, its meaning and a link to its row; in HTML inside ``<details>``."""
-    meaning = choice.meaning
-    assert meaning is not None
+    """The system's call, its meaning and a link to its row, inside ``<details>`` (HTML)."""
     reveal = nodes.container(classes=["bml-reveal"])
     summary = "Show the system\u2019s call"
     reveal += nodes.raw(
         "", f'<details><summary>{html.escape(summary)}</summary><div class="bml-answer">', format="html"
     )
-    called = call_text(choice.call, fmt)
+    reveal += answer(choice, prefix, fmt)
+    reveal += nodes.raw("", "</div></details>", format="html")
+    return reveal
+
+
+def answer_key(found: list[tuple[Board, Choice]], prefix: str, fmt: str) -> nodes.container:
+    """The answers of all the boards after the last one, each under its board's number
+    (LaTeX and text, where an answer under its question cannot be hidden)."""
+    key = nodes.container(classes=["bml-practice-key"])
+    key += nodes.rubric("Answers", "Answers")
+    for board, choice in found:
+        title = f"Board {board.number}"
+        key += nodes.paragraph("", "", nodes.strong(title, title))
+        key += answer(choice, prefix, fmt)
+    return key
+
+
+def answer(choice: Choice, prefix: str, fmt: str) -> list[nodes.Node]:
+    """The call the system makes, linked to its row, its meaning, and the hand condition it meets."""
+    meaning = choice.meaning
+    assert meaning is not None
     link = pending_xref(
         "",
-        nodes.inline(called, called),
+        nodes.inline("", "", *inline_nodes(concrete_call_tokens(choice.call))),
         refdomain="bml",
         reftype="seq",
         reftarget=reference_target(meaning, prefix),
         refexplicit=True,
         refwarn=True,
     )
-    answer = nodes.paragraph("", "", nodes.strong("The system bids", "The system bids"), nodes.Text(" "), link)
-    text = printable(meaning.plain_text, fmt)
-    if text:
-        answer += nodes.Text(f": {text}")
-    reveal += answer
+    said = nodes.paragraph("", "", nodes.strong("The system bids", "The system bids"), nodes.Text(" "), link)
+    if meaning.plain_text:
+        said += nodes.Text(": ")
+        said.extend(drawn(meaning_tokens(meaning.description.inline), fmt))
+    made: list[nodes.Node] = [said]
     if meaning.condition is not None:
-        condition = printable(f"Hand condition: {meaning.condition.describe()}", fmt)
-        reveal += nodes.paragraph(condition, condition, classes=["bml-practice-condition"])
-    reveal += nodes.raw("", "</div></details>", format="html")
-    return reveal
+        condition = nodes.paragraph("", "", *with_suits(f"Hand condition: {meaning.condition.describe()}", fmt))
+        condition["classes"].append("bml-practice-condition")
+        made.append(condition)
+    return made

@@ -28,6 +28,7 @@ from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.util.docutils import SphinxDirective
@@ -36,17 +37,23 @@ from sphinx.util.typing import OptionSpec
 
 from ...language.calls import Sequence
 from ...language.errors import BMLError, Kind
-from ...language.notation import call_label, context_label, label, parse_reference
+from ...language.inline import Inline, LineBreak, Text
+from ...language.notation import context_label, label, parse_reference
+from ...language.shown import concrete_call_tokens, meaning_tokens
 from ...language.site import Site, answers, openings
 from ...language.system import Key
 from .. import nodes as bml
 from ..config import site_abbreviations
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
+from ..nodes.inline import inline_nodes
 from ..reading.abbreviations import abbreviation_nodes
 
 KIND = "summary"
 _CLASS = "bml-summary"
+#: The columns in LaTeX (its small font: ``sphinxbml.sty``): a call with its seat and
+#: vulnerability on one line, "3♣ (not vulnerable)", the rest of the line for the meaning.
+_LATEX_COLUMNS = r"\X{6}{25}\X{19}{25}"
 
 
 class BMLSummary(SphinxDirective):
@@ -85,7 +92,9 @@ def summary_rows(site: Site, sequence: Sequence | None) -> list[Key]:
 def summary_table(
     builder: Builder, docname: str, site: Site, keys: list[Key], title: str, abbreviations: dict[str, str]
 ) -> nodes.table:
-    """A two-column table: each call linked to its row, and its meaning."""
+    """A two-column table: each call linked to its row (its seat and vulnerability
+    under it, ``span.bml-summary-context``), and its meaning, drawn as the trees
+    draw them: suit symbols in their colours, abbreviations explained."""
     table = nodes.table(classes=[_CLASS, "colwidths-given"])
     table += nodes.title(title, title)
     group = nodes.tgroup(cols=2)
@@ -97,19 +106,47 @@ def summary_table(
     for key in keys:
         target = site.targets[key]
         meaning = site.meaning(key) or target.meaning
-        shown = call_label(key[2].last)
+        shown = inline_nodes(concrete_call_tokens(key[2].last))
         context = context_label(key[0], key[1])
         call = nodes.paragraph()
-        call += make_refnode(builder, docname, target.docname, target.anchor, nodes.strong(shown, shown), label(key[2]))
+        strong = nodes.strong("", "", *shown)
+        call += make_refnode(builder, docname, target.docname, target.anchor, strong, label(key[2]))
         if context:
-            call += nodes.Text(f" ({context})")
+            call += nodes.Text(" ")
+            call += nodes.inline("", f"({context})", classes=["bml-summary-context"])
         text = nodes.paragraph()
-        text.extend(abbreviation_nodes(meaning.plain_text, abbreviations))
+        drawn = inline_nodes(_on_one_line(meaning_tokens(meaning.description.inline)))
+        text.extend(_with_abbreviations(drawn, abbreviations))
         row = nodes.row()
         row += nodes.entry("", call)
         row += nodes.entry("", text)
         body += row
     return table
+
+
+def _on_one_line(tokens: tuple[Inline, ...]) -> tuple[Inline, ...]:
+    """A meaning's drawn tokens on one line: its line breaks as spaces, the text around them joined."""
+    joined: list[Inline] = []
+    for token in tokens:
+        if isinstance(token, LineBreak):
+            token = Text(" ")
+        if isinstance(token, Text) and joined and isinstance(joined[-1], Text):
+            joined[-1] = Text(joined[-1].text + token.text)
+        else:
+            joined.append(token)
+    return tuple(joined)
+
+
+def _with_abbreviations(drawn: list[nodes.Node], abbreviations: dict[str, str]) -> list[nodes.Node]:
+    """The text of drawn nodes cut around the abbreviations it uses; styled text left as it is
+    (as :func:`~sphinx_bml.language.shown.with_abbreviations` does for the trees)."""
+    result: list[nodes.Node] = []
+    for node in drawn:
+        if isinstance(node, nodes.Text) and abbreviations:
+            result += abbreviation_nodes(node.astext(), abbreviations)
+        else:
+            result.append(node)
+    return result
 
 
 def made_summary(app: Sphinx, doctree: nodes.document, placeholder: bml.placeholder, docname: str) -> list[nodes.Node]:
@@ -133,4 +170,4 @@ def made_summary(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
     abbreviations = site_abbreviations(app.config)
     table = summary_table(app.builder, docname, sites[system], keys, title, abbreviations)
     doctree.set_id(table, suggested_prefix=_CLASS)  # a titled table is a target (numfig)
-    return [table]
+    return [addnodes.tabular_col_spec(spec=_LATEX_COLUMNS), table]

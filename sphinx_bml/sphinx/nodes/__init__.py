@@ -101,7 +101,7 @@ class bidtable(nodes.General, nodes.Element):
     ``model``          the :class:`~sphinx_bml.language.model.BidTable`, kept in a :class:`StoredModel`
     ``tree``           draw connecting lines (else plain indentation)
     ``context``        the seat and vulnerability it is for, in words
-                       (``"3rd or 4th seat, we vulnerable"``, :func:`.notation.context_label`); ``""``: any
+                       (``"3rd or 4th seat, vulnerable"``, :func:`.notation.context_label`); ``""``: any
     ``anchors``        for each row, in reading order (:func:`rows_in_order`), the anchors
                        (ids) of the sequences it stands for: link targets; the first one is
                        the row's own id, the others mark the same place

@@ -40,6 +40,7 @@ from ...language.model import BidNode, TableCall
 from ...language.notation import SUIT_GLYPHS, SUIT_NAMES
 from .. import nodes as bml
 from ..config import site_abbreviations
+from ..domain.links import Forward
 from ..nodes.inline import styled_node
 from .meanings import smart_quotes, with_smart_quotes
 
@@ -117,7 +118,7 @@ class Drawing:
     #: the head of a continuation table: where its sequence is described, and the tooltip (``domain/links``)
     back: tuple[str, str] | None
     #: row number → the continuation tables of its sequence elsewhere: (URI, page title)
-    forward: dict[int, list[tuple[str, str]]]
+    forward: dict[int, list[Forward]]
     #: the id a continuation table's head carries, for the links forward to land on
     head_id: str
     #: where the links in the meanings lead: reference → the link's attributes (``domain/links``)
@@ -193,11 +194,19 @@ def _rows(
     body.append("</ul>\n")
 
 
-def _continued(self: HTML5Translator, places: list[tuple[str, str]]) -> None:
-    """``span.bml-continued``: a small line linking to the tables that continue the row's sequence."""
-    if places:
-        links = ", ".join(f'<a href="{self.attval(uri)}">{self.encode(title)}</a>' for uri, title in places)
-        self.body.append(f'<span class="bml-continued">continued: {links}</span>')
+def _continued(self: HTML5Translator, places: list[Forward]) -> None:
+    """``span.bml-continued``: a small line linking to the tables that continue the row's sequence:
+    "continued below" (or "above") on this page, "continued: page title" on another."""
+    if not places:
+        return
+    here = [f'<a href="{self.attval(place.uri)}">{place.here}</a>' for place in places if place.here]
+    elsewhere = [
+        f'<a href="{self.attval(place.uri)}">{self.encode(place.title)}</a>' for place in places if not place.here
+    ]
+    words = "continued " + " and ".join(here) if here else "continued"
+    if elsewhere:
+        words += (" and on: " if here else ": ") + ", ".join(elsewhere)
+    self.body.append(f'<span class="bml-continued">{words}</span>')
 
 
 def _call(self: HTML5Translator, row: BidNode, ids: list[str], number: int, drawing: Drawing) -> None:

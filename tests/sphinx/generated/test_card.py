@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from tests.sphinx.writing.test_latex import compile_pdf
-from tests.support import page
+from tests.support import EXAMPLE_SITE, make_pdf, page, sphinx_build
 
 CARD = "card"
 
@@ -115,7 +115,7 @@ def summary_rows(table: BeautifulSoup) -> list[tuple[str, str, str]]:
         call, meaning = row.select("td")
         link = call.select_one("a")
         assert link is not None
-        rows.append((call.get_text(" ", strip=True), str(link["href"]), " ".join(meaning.get_text().split())))
+        rows.append((" ".join(call.get_text().split()), str(link["href"]), " ".join(meaning.get_text().split())))
     return rows
 
 
@@ -142,6 +142,28 @@ def test_the_summary_lists_openings_and_answers_from_the_system(app: SphinxTestA
     assert [abbr["title"] for abbr in openings.select("abbr")][:3] == ["strong", "high-card points", "forcing"]
 
 
+@pytest.mark.sphinx("html", testroot=CARD, freshenv=True)
+def test_the_summary_draws_suits_as_the_trees_do(app: SphinxTestApp) -> None:
+    """Hearts and diamonds were plain text, black, in the summary while the trees colour them."""
+    app.build()
+    openings, notrump, _ = page(app, "summary").select("table.bml-summary")
+    hearts = [str(suit.parent.get_text()) for suit in openings.select("span.bml-suit.bml-hearts")]
+    assert "2♥" in hearts  # the call, inside its link
+    assert notrump.select_one("td:last-child span.bml-suit.bml-hearts") is not None  # "TRF to ♥"
+    assert openings.select("a span.bml-suit.bml-diamonds")
+    trees = page(app, "openings").select("div.bml-bidtable span.bml-suit.bml-hearts")
+    assert {suit["class"][-1] for suit in trees} == {"bml-hearts"}
+
+
+def test_the_summary_says_seat_and_vulnerability_in_players_words(example_site: Path) -> None:
+    soup = BeautifulSoup((example_site / "html" / "card.html").read_text(encoding="utf-8"), "html.parser")
+    contexts = [span.get_text() for span in soup.select("table.bml-summary span.bml-summary-context")]
+    assert "(not vulnerable)" in contexts and "(vulnerable)" in contexts and "(3rd seat)" in contexts
+    assert not [context for context in contexts if "we " in context or "they " in context]
+    anchors = [str(link["href"]) for link in soup.select("table.bml-summary a")]
+    assert "openings.html#bml-vn0-2h" in anchors  # the anchors keep the BML code: N0, not vulnerable
+
+
 @pytest.mark.sphinx("text", testroot=CARD, freshenv=True)
 def test_the_text_builder_shows_a_summary_s_abbreviations_as_the_tables_show_them(app: SphinxTestApp) -> None:
     """The summary is made before the abbreviations become plain text: "F", as in the
@@ -153,6 +175,31 @@ def test_the_text_builder_shows_a_summary_s_abbreviations_as_the_tables_show_the
     assert "Natural, 11-15, NF " in summary
     assert "(forcing)" not in summary and "(strong)" not in summary and "(non-forcing)" not in summary
     assert "STR, 16+ HCP, F" in (Path(app.outdir) / "openings.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.sphinx("latex", testroot=CARD, freshenv=True)
+def test_the_latex_summary_is_small_with_suits_and_its_own_columns(app: SphinxTestApp) -> None:
+    app.build()
+    tex = (Path(app.outdir) / "bmltest.tex").read_text(encoding="utf-8")
+    summary = tex[tex.index(r"\begin{sphinxuseclass}{bml-summary}") :]
+    summary = summary[: summary.index(r"\end{sphinxuseclass}")]
+    assert r"{\X{6}{25}\X{19}{25}}" in summary  # the call and its situation on one line
+    assert r"2\bmlsuit{H}" in summary and "Weak, 6 \\bmlsuit{H}" in summary  # suits drawn, not text
+    sty = (Path(app.outdir) / "sphinxbml.sty").read_text(encoding="utf-8")
+    assert r"\newenvironment{sphinxclassbml-summary}" in sty
+
+
+@pytest.mark.latex
+@pytest.mark.slow
+def test_the_example_site_s_openings_take_one_pdf_page(tmp_path: Path) -> None:
+    """The openings of the example site ran over two pages of the PDF ("continued from previous page")."""
+    result = sphinx_build("-b", "latex", EXAMPLE_SITE, tmp_path)
+    assert result.returncode == 0, result.stderr
+    text = make_pdf(tmp_path, layout=True)
+    openings = text[text.index("Table 1: Openings") : text.index("Responses to 1♣")]
+    assert "4♠ To play" in openings
+    assert "continued from previous page" not in openings
+    assert "(not vulnerable)" in openings and "vulner- able" not in openings
 
 
 @pytest.mark.sphinx("html", testroot=CARD, freshenv=True)

@@ -4,12 +4,15 @@ sequence index narrows as one types in its filter box."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.sphinx.writing.test_browser import PHONE, browser  # noqa: F401 - the fixture
+from tests.sphinx.writing.test_browser import PHONE, box, browser, rgb  # noqa: F401 - the fixture
+from tests.support import require
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -92,5 +95,73 @@ def test_the_sidebar_box_opens_the_index_filtered(app: Any, browser: Any) -> Non
         shown = "table.indextable tr:not([hidden]) a code"
         assert page.locator("input.bml-filter").input_value() == "1N 2C"
         assert page.locator(shown).all_inner_texts() == ["1NT–2♣", "1NT–2♣–2♦", "1NT–2♣–2♥"]
+    finally:
+        page.close()
+
+
+# --------------------------------------------------------------------------
+# The summary (example_site/card.rst) on a phone and on paper
+
+#: Chromium's print dialog leaves about 10 mm around the page ("Default" margins)
+_PRINT_MARGINS = {side: "10mm" for side in ("top", "right", "bottom", "left")}
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_card_page_prints_on_one_page(example_site: Path, browser: Any, paper: str, tmp_path: Path) -> None:  # noqa: F811
+    """It calls itself a one-page card and printed on two pages; the openings whole, the answers beside each other."""
+    require(shutil.which("pdfinfo") is not None, "pdfinfo (poppler-utils) is not installed")
+    page = browser.new_page()
+    try:
+        page.goto((example_site / "html" / "card.html").as_uri())
+        pdf = tmp_path / f"card-{paper}.pdf"
+        page.pdf(path=str(pdf), format=paper, margin=_PRINT_MARGINS)
+    finally:
+        page.close()
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert pages == 1, f"the card prints on {pages} {paper} pages"
+    assert "Openings" in text and "Responses to 1NT" in text and "game forcing" in text
+    assert "Kestrel" not in text.split("The system at a glance")[0]  # no sidebar, no header
+
+
+def test_the_summary_colours_its_suits(example_site: Path, browser: Any) -> None:  # noqa: F811
+    page = browser.new_page()
+    try:
+        page.goto((example_site / "html" / "card.html").as_uri())
+        for suit in ("hearts", "diamonds"):
+            colour = rgb(page, f"table.bml-summary td:last-child span.bml-suit.bml-{suit}")
+            assert colour[0] >= 150 and colour[1] < 100, (suit, colour)
+        assert rgb(page, "table.bml-summary td:first-child span.bml-suit.bml-hearts")[0] >= 150
+    finally:
+        page.close()
+
+
+def test_on_a_phone_the_meanings_get_the_width(example_site: Path, browser: Any) -> None:  # noqa: F811
+    """The call column took 60% of a 360 px phone ("2♥ (we not vulnerable)" on one line)."""
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto((example_site / "html" / "card.html").as_uri())
+        table = box(page, "table.bml-summary")
+        call = box(page, "table.bml-summary tr:has(span.bml-summary-context) td:first-child")
+        meaning = box(page, "table.bml-summary tr:has(span.bml-summary-context) td:last-child")
+        assert call["width"] <= 0.35 * table["width"], (call, table)
+        assert meaning["width"] >= 0.6 * table["width"], (meaning, table)
+        width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+        assert width <= PHONE["width"], f"the page is {width} px wide on a phone"
+        page.screenshot(path=str(example_site / "html" / "screenshot-card-phone.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> None:  # noqa: F811
+    """Hearts and diamonds were black on the practice page."""
+    page = browser.new_page()
+    try:
+        page.goto((example_site / "html" / "practice.html").as_uri())
+        for suit in ("hearts", "diamonds"):
+            colour = rgb(page, f"code.bml-practice-hand span.bml-suit.bml-{suit}")
+            assert colour[0] >= 150 and colour[1] < 100, (suit, colour)
+        assert rgb(page, "code.bml-practice-hand span.bml-suit.bml-spades")[0] < 100
     finally:
         page.close()

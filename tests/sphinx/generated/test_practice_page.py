@@ -3,6 +3,7 @@ with the answer hidden in HTML (a <details>), after the question elsewhere, link
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -109,12 +110,49 @@ def test_the_same_seed_deals_the_same_boards(site: SphinxTestApp, tmp_path: Path
     assert [b.get_text() for b in boards(other)] != [b.get_text() for b in boards(site)]
 
 
-def test_text_shows_the_answer_after_the_question(tmp_path: Path) -> None:
+def test_suits_are_drawn_as_in_the_tables(site: SphinxTestApp) -> None:
+    """Hearts and diamonds were black text in the hands, the auctions and the answers."""
+    for board in boards(site):
+        hand = board.select_one("code.bml-practice-hand")
+        assert [suit["class"][-1] for suit in hand.select("span.bml-suit")] == [
+            "bml-spades",
+            "bml-hearts",
+            "bml-diamonds",
+            "bml-clubs",
+        ]
+        shown = board.select_one("div.bml-answer a").get_text()
+        if shown[-1] in "♠♥♦♣":
+            assert board.select_one("div.bml-answer a span.bml-suit") is not None, shown
+        for cell in board.select("table.bml-practice-auction td"):
+            if cell.get_text()[-1:] in ("♥", "♦"):
+                assert cell.select_one("span.bml-suit") is not None
+
+
+def test_text_puts_the_answers_after_all_the_questions(tmp_path: Path) -> None:
+    """Each answer was printed right under its question: a key at the end now, as in a quiz book."""
     needs("endplay")
     app = build(make_site(tmp_path, count="2", options="   :seat: N"), "text")
     text = (Path(app.outdir) / "practice.txt").read_text(encoding="utf-8")
     assert text.count("Your hand (North):") == 2 and text.count("The system bids") == 2
     assert "<details>" not in text
+    key = text.index("Answers")
+    assert text.rindex("Your hand (North):") < key < text.index("Board 1", key) < text.index("The system bids")
+    assert text.index("Board 2", key) < text.rindex("The system bids")
+
+
+def test_the_pdf_source_has_suit_symbols_and_the_key_at_the_end(tmp_path: Path) -> None:
+    """The hands were letters in the PDF ("S KJ864 H T84")."""
+    needs("endplay")
+    app = build(make_site(tmp_path, count="3", options="   :seed: 7"), "latex")
+    tex = (Path(app.outdir) / "practice.tex").read_text(encoding="utf-8")
+    hands = re.findall(r"\\sphinxcode\{\\sphinxupquote\{(.*?)\}\}", tex)
+    assert len(hands) == 3
+    for hand in hands:
+        assert [letter for letter in re.findall(r"\\bmlsuit\{(.)\}", hand)] == ["S", "H", "D", "C"], hand
+        assert not re.search(r"(^|\s)[SHDC] ", hand), hand
+    key = tex.index("Answers")
+    assert tex.rindex("Your hand") < key and tex.count("The system bids") == 3
+    assert tex.index("The system bids") > key
 
 
 def test_without_endplay_the_page_says_so_and_a_warning_tells_the_author(

@@ -41,6 +41,6 @@ def test_flowing_state_shows_on_the_page(app: SphinxTestApp) -> None:
     app.build()
     soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text(encoding="utf-8"), "lxml")
     contexts = [p.get_text(strip=True) for p in soup.select("p.bml-context")]
-    assert contexts == ["3rd or 4th seat, we vulnerable"] * 3
+    assert contexts == ["3rd or 4th seat, vulnerable"] * 3
     pasted = soup.select("div.bml-bidtable")[-1]
     assert [call.get_text(strip=True) for call in pasted.select("span.bml-call")] == ["1NT", "2♣", "2♦"]

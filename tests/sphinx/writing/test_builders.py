@@ -24,7 +24,7 @@ def test_text_draws_the_tree_with_lines(app: SphinxTestApp) -> None:
     assert "1♣   16+ hcp, any hand\n├─ 1♦   Negative, 0–7 hcp\n│  └─ 1♥  Any hand with 20+ hcp\n" in result
     assert "1NT  15–17\n│    May have a 5-card ♥\n├─ 2♣    Stayman\n" in result  # a second line of description
     assert "\n2♣  Strong and forcing\n    2♦  Waiting\n" in result  # :no-tree: is plain indentation
-    assert "[3rd or 4th seat, we vulnerable]\n1♠  Light opening" in result
+    assert "[3rd or 4th seat, vulnerable]\n1♠  Light opening" in result
     assert "Preempt in the hidden table" not in result
     assert app.warning.getvalue() == ""
 

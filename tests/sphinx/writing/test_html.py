@@ -146,7 +146,7 @@ def test_hidden_tables_are_not_in_html(app: SphinxTestApp) -> None:
 def test_seat_and_vulnerability_of_a_table_are_shown(app: SphinxTestApp) -> None:
     app.build()
     contexts = [text(p) for p in page(app).select("div.bml-bidtable p.bml-context")]
-    assert contexts == ["3rd or 4th seat, we vulnerable"]
+    assert contexts == ["3rd or 4th seat, vulnerable"]
 
 
 @BASIC

@@ -96,7 +96,7 @@ def test_latex_markup(app: Any) -> None:
 
     assert r"\section{Long table after 1\bmlsuit{C}}" in tex
     assert r"\subsection{A section for 1\bmlsuit{H}}" in tex
-    context = r"\bmltablecontext{3rd or 4th seat, we vulnerable, they not vulnerable}"
+    context = r"\bmltablecontext{3rd or 4th seat, unfavourable}"
     assert context + "\n\\begin{bmlbidtable}{tree}{3}" in tex
 
 
@@ -247,7 +247,7 @@ def check_pdf_text(text: str) -> None:
     assert "West North East South" in text
     assert "All pass" in text
     assert "Long table after 1♣" in text
-    assert "3rd or 4th seat, we vulnerable, they not vulnerable" in text
+    assert "3rd or 4th seat, unfavourable" in text
 
 
 @pytest.mark.latex

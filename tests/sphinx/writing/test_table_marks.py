@@ -147,6 +147,28 @@ def test_a_row_continued_elsewhere_links_forward(html: SphinxTestApp) -> None:
     assert [str(found.parent.parent["id"]) for found in page.select("span.bml-continued")] == ["bml-1n-p-2c"]
 
 
+def test_a_row_continued_on_its_own_page_says_below_or_above(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    """26 rows of the example site read "continued: <this page's own title>" for a table further down."""
+    source = write_project(
+        tmp_path / "docs",
+        "Notes\n=====\n\n.. toctree::\n\n   majors\n",
+        majors__rst=(
+            "One of a major\n==============\n\n.. bml::\n\n   1H-1S;\n     1N  minimum\n\n"
+            ".. bml::\n\n   1H  five cards\n     1S  four cards\n     2H  raise\n\n"
+            "Raises\n------\n\n.. bml::\n\n   1H-2H;\n     3H  invitation\n"
+        ),
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    page = soup(app, "majors")
+    raise_ = own(row(page, "bml-1h-p-2h"), "bml-meaning").find("span", class_="bml-continued")
+    assert isinstance(raise_, Tag) and raise_.get_text() == "continued below"
+    assert [str(link["href"]) for link in raise_.find_all("a")] == ["#bml-continued-1h-p-2h"]
+    answer = own(row(page, "bml-1h-p-1s"), "bml-meaning").find("span", class_="bml-continued")
+    assert isinstance(answer, Tag) and answer.get_text() == "continued above"
+    assert "One of a major" not in " ".join(span.get_text() for span in page.select("span.bml-continued"))
+
+
 def test_links_forward_stay_within_a_system(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
     conf = CONF + 'bml_systems = {"ours": "index", "theirs": "theirs"}\n'
     src = write_project(
