@@ -244,6 +244,25 @@ class BMLDomain(Domain):
             self._objects = None
         return self._sites
 
+    def known_systems(self) -> str:
+        """The systems of the site, for a message: ``wj, blue``, or why there is none to name."""
+        return ", ".join(name for name in self.sites() if name) or "none (bml_systems is empty)"
+
+    def site_for(self, docname: str, wanted: str, directive: str, node: nodes.Node) -> Site | None:
+        """The site a directive of page ``docname`` draws from: the system ``wanted`` (its
+        ``:system:`` option), else the page's own, else the first; ``None``, warned at
+        ``node``, when ``wanted`` names no system."""
+        sites = self.sites()
+        system = wanted or next(iter(self.systems_of(docname) or sites), "")
+        if system not in sites:
+            warn(
+                Kind.DIRECTIVE,
+                f"{directive} :system: {wanted}: the systems of the site are {self.known_systems()}",
+                node,
+            )
+            return None
+        return sites[system]
+
     def systems_of(self, docname: str) -> list[str]:
         """The systems a document belongs to, in the order ``bml_systems`` names them."""
         self.sites()
@@ -341,8 +360,7 @@ class BMLDomain(Domain):
         shown = f"{name} ({context})" if context else name
         sites = self.sites()
         if reference.system is not None and reference.system not in sites:
-            known = ", ".join(system for system in sites if system) or "none (bml_systems is empty)"
-            return f"there is no system named {reference.system!r}: the systems of the site are {known}"
+            return f"there is no system named {reference.system!r}: the systems of the site are {self.known_systems()}"
         candidates = self._candidates(docname, reference)
         if len(candidates) > 1:
             spelled = " or ".join(f"{system}:{name}" for system in candidates)

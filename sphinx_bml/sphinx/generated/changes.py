@@ -110,19 +110,14 @@ def _problem(name: str, path: Path, srcdir: Path) -> str:
 def made_changes(app: Sphinx, doctree: nodes.document, placeholder: bml.placeholder, docname: str) -> list[nodes.Node]:
     """The list of a ``bml-changes`` (nothing, with a warning, when the earlier version cannot be read)."""
     domain = bml_domain(app.env)
-    sites = domain.sites()
-    wanted = placeholder.get("system", "")
-    system = wanted or next(iter(domain.systems_of(docname) or sites), "")
-    if system not in sites:
-        known = ", ".join(name for name in sites if name) or "none (bml_systems is empty)"
-        warn(Kind.DIRECTIVE, f"bml-changes :system: {wanted}: the systems of the site are {known}", placeholder)
+    site = domain.site_for(docname, placeholder.get("system", ""), "bml-changes", placeholder)
+    if site is None:
         return []
     written = str(placeholder["written"])
     path = Path(app.srcdir) / str(placeholder["path"])
     earlier = _earlier(path, written, placeholder)
     if earlier is None:
         return []
-    site = sites[system]
     comparison = compare(earlier, site.system, conditions=holds_conditions(path))
     title = placeholder.get("title") or f"Changes since {written}"
     made = _List(app.builder, docname, site).draw(comparison, title, written)

@@ -81,15 +81,9 @@ def made_convention_card(
 ) -> list[nodes.Node]:
     """The card of a ``bml-convention-card`` (nothing, with a warning, when its system is unknown)."""
     domain = bml_domain(app.env)
-    sites = domain.sites()
-    wanted = placeholder.get("system", "")
-    system = wanted or next(iter(domain.systems_of(docname) or sites), "")
-    if system not in sites:
-        known = ", ".join(name for name in sites if name) or "none (bml_systems is empty)"
-        message = f"bml-convention-card :system: {wanted}: the systems of the site are {known}"
-        warn(Kind.DIRECTIVE, message, placeholder)
+    site = domain.site_for(docname, placeholder.get("system", ""), "bml-convention-card", placeholder)
+    if site is None:
         return []
-    site = sites[system]
     card = fill_card(site)
     if card.is_empty:
         message = "bml-convention-card: no bidding table of the site shows an opening or a defence"

@@ -152,22 +152,18 @@ def _with_abbreviations(drawn: list[nodes.Node], abbreviations: dict[str, str]) 
 def made_summary(app: Sphinx, doctree: nodes.document, placeholder: bml.placeholder, docname: str) -> list[nodes.Node]:
     """The table of a ``bml-summary`` (nothing, with a warning, when it has no rows)."""
     domain = bml_domain(app.env)
-    sites = domain.sites()
-    wanted = placeholder.get("system", "")
-    system = wanted or next(iter(domain.systems_of(docname) or sites), "")
-    if system not in sites:
-        known = ", ".join(name for name in sites if name) or "none (bml_systems is empty)"
-        warn(Kind.DIRECTIVE, f"bml-summary :system: {wanted}: the systems of the site are {known}", placeholder)
+    site = domain.site_for(docname, placeholder.get("system", ""), "bml-summary", placeholder)
+    if site is None:
         return []
     written = placeholder.get("sequence", "")
     sequence = parse_reference(written).sequence if written else None
-    keys = summary_rows(sites[system], sequence)
+    keys = summary_rows(site, sequence)
     if not keys:
         what = f"answers to {label(sequence)}" if sequence is not None else "openings"
         warn(Kind.DIRECTIVE, f"bml-summary: no bidding table of the site shows {what}", placeholder)
         return []
     title = placeholder.get("title") or ("Openings" if sequence is None else f"After {label(sequence)}")
     abbreviations = site_abbreviations(app.config)
-    table = summary_table(app.builder, docname, sites[system], keys, title, abbreviations)
+    table = summary_table(app.builder, docname, site, keys, title, abbreviations)
     doctree.set_id(table, suggested_prefix=_CLASS)  # a titled table is a target (numfig)
     return [addnodes.tabular_col_spec(spec=_LATEX_COLUMNS), table]
