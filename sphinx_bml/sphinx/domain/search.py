@@ -23,6 +23,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+from ...language.shown import shortened
 from ...language.system import Meaning
 from .index_page import INDEX_PAGE
 
@@ -38,9 +39,7 @@ _DOT = "\u2024"
 
 def searchable_name(shown: str, meaning: Meaning) -> str:
     """The name Sphinx's search shows and looks in: the sequence, then its meaning."""
-    text = meaning.plain_text.replace(".", _DOT)
-    if len(text) > MEANING_IN_NAME:
-        text = text[: MEANING_IN_NAME - 1].rstrip() + "\u2026"
+    text = shortened(meaning.plain_text.replace(".", _DOT), MEANING_IN_NAME)
     return f"{shown} \u00b7 {text}" if text else shown
 
 
