@@ -107,6 +107,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # finding a sequence: the search ranks a typed sequence first, the index page filters
     app.connect("config-inited", search.add_scripts)
     app.connect("html-page-context", search.page_scripts)
+    app.connect("builder-inited", search.keep_names_as_written)
     app.connect("config-inited", index_page.add_templates)  # the index page; bml-sequences.html for html_sidebars
     app.connect("html-page-context", index_page.write_index_page)
 

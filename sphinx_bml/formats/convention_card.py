@@ -110,7 +110,7 @@ class ConventionCard:
 
 def fill_card(site: Site) -> ConventionCard:
     """The card of ``site``'s system, from the sequences its pages show."""
-    keys = list(site.targets)
+    keys = site.shown_keys()
     meanings = {key: meaning for key in keys if (meaning := site.meaning(key)) is not None}
     opened = []
     for key in openings(keys):

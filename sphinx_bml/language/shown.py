@@ -13,7 +13,8 @@ neighbouring text joined), :class:`~.inline.SuitSymbol`,
 :func:`with_abbreviations` adds a sixth, the
 :class:`~.abbreviations.Abbreviation`. A row's alert mark
 (:data:`ALERT_MARK`) and hand condition (:func:`condition_text`) are drawn
-by each builder its own way; :func:`plain` is the drawn tokens as text.
+by each builder its own way; :func:`plain` is the drawn tokens as text,
+:func:`shortened` a glimpse of a long one.
 """
 
 from __future__ import annotations
@@ -214,6 +215,15 @@ def plain(tokens: tuple[Inline, ...], *, marks: dict[str, str] | None = None) ->
         elif isinstance(token, SequenceLink):
             parts.append(plain(token.title, marks=marks))
     return "".join(parts)
+
+
+def shortened(text: str, most: int) -> str:
+    """``text`` if it has at most ``most`` characters, else its beginning ended
+    by an ellipsis, ``most`` characters in all: a long meaning where only a
+    glimpse of it is shown (a search result, a link's tooltip)."""
+    if len(text) <= most:
+        return text
+    return text[: most - 1].rstrip() + "\u2026"
 
 
 def row_text(row: BidNode) -> str:

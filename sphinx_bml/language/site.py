@@ -240,6 +240,12 @@ class Site:
         self.targets[meaning.key] = Target(docname, meaning, name)
         self.variants.setdefault(meaning.sequence, []).append(meaning.key)
 
+    def shown_keys(self) -> list[Key]:
+        """The sequences of the system that a page shows, in site order: what a
+        summary or a convention card lists. The pages outside the toctree are
+        link targets only; what they show is not the system's (nor the ``.bss``'s)."""
+        return [key for key in self.targets if key in self.system]
+
     def target(self, sequence: Sequence, seat: Seat | None, vulnerability: Vulnerability | None) -> Target | None:
         """Where a reference links to: the variant asked for, else any seat and
         vulnerability if shown, else the first variant shown."""

@@ -3,8 +3,10 @@
 A reader takes the notes to Bridge Base Online without building anything:
 the directive lists, for each system of the site (``bml_systems``), its
 Full Disclosure ``.bss`` file and its BBOalert file, and the HTML build
-writes those files into ``_bml/`` of its output (what ``-b bss`` and
-``-b bboalert`` write). Other builders show the file names as text.
+(``html``, ``dirhtml``, ``singlehtml``) writes those files into ``_bml/``
+of its output (what ``-b bss`` and ``-b bboalert`` write). Other builders
+show the file names as text: an EPUB too, which is HTML but one file that
+holds its pages only.
 
 .. code-block:: rst
 
@@ -21,6 +23,8 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.builders import Builder
+from sphinx.builders._epub_base import EpubBuilder
 from sphinx.util.display import progress_message
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
@@ -53,9 +57,15 @@ class BMLDownloads(SphinxDirective):
         return [placeholder]
 
 
+def offers_files(builder: Builder) -> bool:
+    """Whether the build is a web site that can hold the files beside its pages:
+    HTML, not an EPUB (HTML too, but a book of its pages alone)."""
+    return builder.format == "html" and not isinstance(builder, EpubBuilder)
+
+
 def made_downloads(app: Sphinx, docname: str) -> nodes.Element:
     """The list of system files each ``bml-downloads`` of a page holds, linked in HTML."""
-    linked = app.builder.format == "html"
+    linked = offers_files(app.builder)
     page = app.builder.get_target_uri(docname) if linked else ""
     domain = bml_domain(app.env)
     systems = domain.sites()
@@ -81,7 +91,7 @@ def made_downloads(app: Sphinx, docname: str) -> nodes.Element:
 
 def write_downloads(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: an HTML build with a ``bml-downloads`` list writes the files it links."""
-    if exception is not None or app.builder.format != "html" or not bml_domain(app.env).downloads:
+    if exception is not None or not offers_files(app.builder) or not bml_domain(app.env).downloads:
         return
     folder = Path(app.outdir) / FOLDER
     with progress_message(f"writing the system files into {FOLDER}/"):

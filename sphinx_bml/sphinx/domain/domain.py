@@ -46,6 +46,7 @@ from ...language.notation import (
     parse_reference,
     short_notation,
 )
+from ...language.shown import shortened
 from ...language.site import Page, Site, Target, by_opening, opening, toctree_order
 from ...language.system import Key, Meaning
 from .. import memory
@@ -437,10 +438,16 @@ def _names(key: Key) -> tuple[str, str]:
     return name, name.replace("#SEAT", " #SEAT ").replace("#VUL", " #VUL ")
 
 
+#: Characters of a link's tooltip at most: every link to a sequence carries
+#: it, so a long meaning linked from many places would multiply the pages.
+TOOLTIP_LENGTH = 200
+
+
 def tooltip(meaning: Meaning) -> str:
-    """The meaning as plain text with suit symbols, after the seat and vulnerability it is for."""
+    """The meaning as plain text with suit symbols, after the seat and vulnerability
+    it is for; its first :data:`TOOLTIP_LENGTH` characters, ended by an ellipsis, when longer."""
     text, context = meaning.plain_text, context_label(meaning.seat, meaning.vulnerability)
-    return f"{context}: {text}" if context and text else text
+    return shortened(f"{context}: {text}" if context and text else text, TOOLTIP_LENGTH)
 
 
 def bml_domain(env: BuildEnvironment) -> BMLDomain:

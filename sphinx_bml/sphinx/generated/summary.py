@@ -85,8 +85,9 @@ class BMLSummary(SphinxDirective):
 
 
 def summary_rows(site: Site, sequence: Sequence | None) -> list[Key]:
-    """The sequences a summary lists: the openings, or the answers to ``sequence``."""
-    return openings(site.targets) if sequence is None else answers(site.targets, sequence)
+    """The sequences a summary lists: the system's openings, or its answers to ``sequence``."""
+    keys = site.shown_keys()
+    return openings(keys) if sequence is None else answers(keys, sequence)
 
 
 def summary_table(

@@ -130,15 +130,29 @@ class BMLDirective(SphinxDirective):
         relative, absolute = self.env.relfn2path(name, self.env.docname)
         path = Path(absolute).resolve()  # a link is judged by where it leads
         shown = name if relative == name.lstrip("/") else f"{name} ({relative})"
+        folder = Path(self.env.srcdir).resolve()
         problem = ""
         if not self._includes_enabled:
             problem = f"the BML file {name} is not read here (file insertion is off)"
-        elif not path.is_relative_to(Path(self.env.srcdir).resolve()):
+        elif not path.is_relative_to(folder):
             problem = f"the BML file {name} is outside the documentation folder, so it is not read"
         elif path.is_dir():
             problem = f"cannot read the BML file {shown}: it is a folder, not a file"
         elif path.exists() and not path.is_file():
             problem = f"cannot read the BML file {shown}: it is a pipe or a device, not a file, so it is not read"
+        elif not path.exists() and name.startswith("/"):
+            on_disk = Path(name).resolve()
+            if not on_disk.is_file() or not on_disk.is_relative_to(folder):
+                problem = _not_in_the_folder(name, relative, on_disk.is_file())
+            else:  # the file's path on this computer, in the documentation folder: read, with the way to write it
+                written = "/" + on_disk.relative_to(folder).as_posix()
+                message = (
+                    f"the BML file {name} is read from where it is on this computer, but in Sphinx a path "
+                    f"starting with / starts at the documentation folder: write {written}, which works "
+                    "wherever the folder is"
+                )
+                warn(Kind.INCLUDE, message, place.locate(None))
+                path, absolute = on_disk, str(on_disk)
         elif not path.exists():
             problem = f"cannot read the BML file {shown}: there is no such file"
         if problem:
@@ -147,3 +161,15 @@ class BMLDirective(SphinxDirective):
                 self.env.note_dependency(path)  # read again when it appears
             return None
         return reader(self.env, self._includes_enabled).read_file(path, absolute)
+
+
+def _not_in_the_folder(name: str, relative: str, on_this_computer: bool) -> str:
+    """Why a file argument starting with ``/`` is not read: Sphinx reads it from the
+    documentation folder, which has no such file."""
+    said = (
+        f"cannot read the BML file {name}: in Sphinx a path starting with / starts at the documentation "
+        f"folder, which has no {relative}"
+    )
+    if on_this_computer:
+        return f"{said}; the file {name} on this computer is outside the documentation folder, so it is not read"
+    return said

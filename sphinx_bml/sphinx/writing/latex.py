@@ -288,13 +288,30 @@ VISITORS: dict[type[nodes.Element], tuple[bml.Visitor, bml.Visitor | None]] = {
 
 def warn_unprintable(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: with pdflatex, each character of the page it
-    cannot print, once, as a ``bml.latex`` warning at its line. Characters
-    the project declares itself (``\\DeclareUnicodeCharacter`` in
-    ``latex_elements["preamble"]``) are printable."""
+    cannot print, once, as a ``bml.latex`` warning at its line: in the text,
+    and in what its abbreviations stand for (``bml_abbreviations``, Sphinx's
+    ``:abbr:``), which the PDF spells out. Characters the project declares
+    itself (``\\DeclareUnicodeCharacter`` in ``latex_elements["preamble"]``)
+    are printable."""
     if app.builder.format != "latex" or app.config.latex_engine != "pdflatex":
         return
     preamble = str(app.config.latex_elements.get("preamble", ""))
-    for element, found in untypesettable_in_doctree(doctree, _printable(preamble)):
+    abbreviations = site_abbreviations(app.config)
+
+    def abbreviations_of(text: nodes.Text) -> list[list[Abbreviation]]:
+        if not abbreviations or not isinstance(text.parent, bml.bidtable):
+            return []
+        rows = bml.rows_in_order(text.parent.model.rows)
+        return [  # as _rows writes them
+            [
+                token
+                for token in shown.with_abbreviations(shown.meaning_tokens(row.description.inline), abbreviations)
+                if isinstance(token, Abbreviation)
+            ]
+            for row in rows
+        ]
+
+    for element, found in untypesettable_in_doctree(doctree, _printable(preamble), abbreviations_of):
         if isinstance(element, bml.bidtable):  # its search text: one line per row
             row = list(bml.rows_in_order(element.model.rows))[found.line - 1]
             warn(Kind.LATEX, found.message, f"{row.location.file}:{row.location.line}")

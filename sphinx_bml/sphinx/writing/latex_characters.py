@@ -12,19 +12,22 @@ say where each one is and what cures it: ``latex_engine = "xelatex"``,
 whose fonts have them all.
 
 The pure functions work on text; :func:`untypesettable_in_doctree` walks a
-document's text nodes and is what the LaTeX builder calls.
+document's text nodes, and what its abbreviations stand for (which the PDF
+spells out after their first use), and is what the LaTeX builder calls.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 
 from docutils import nodes
 from sphinx.builders.latex.constants import ADDITIONAL_SETTINGS
 from sphinx.util.texescape import tex_replacements, unicode_tex_replacements
+
+from ...language.abbreviations import Abbreviation
 
 #: The characters the default pdflatex set-up of Sphinx (``inputenc`` utf8,
 #: ``fontenc`` T1, and TS1 as the kernel loads it) can print, as code point
@@ -89,6 +92,8 @@ class UnprintableCharacter:
     #: counted from 1, within the text searched
     line: int
     column: int
+    #: the text it is in, when that is not the text at its place: ``what RKC stands for``
+    within: str = ""
 
     @property
     def code(self) -> str:
@@ -105,43 +110,79 @@ class UnprintableCharacter:
         visible = unicodedata.category(self.character)[0] not in "MZC"  # not a mark, space or control
         shown = self.character if visible else ""
         quoted = f"'{shown}' " if shown else ""
+        within = f" in {self.within}," if self.within else ""
         return (
-            f"the PDF cannot show the character {quoted}({self.code} {self.name}) with LaTeX's default engine, "
+            f"the PDF cannot show the character {quoted}({self.code} {self.name}){within} with LaTeX's default engine, "
             f"pdflatex: add {CURE} to conf.py, or type it another way"
         )
 
 
-def unprintable_characters(text: str, printable: frozenset[str]) -> list[UnprintableCharacter]:
+def unprintable_characters(text: str, printable: frozenset[str], within: str = "") -> list[UnprintableCharacter]:
     """The characters of ``text`` that are neither ASCII nor ``printable``, each
-    once, at its first place, in the order they first come."""
+    once, at its first place, in the order they first come (``within``: what
+    the text is, for the message)."""
     found: dict[str, UnprintableCharacter] = {}
     for number, line in enumerate(text.split("\n"), start=1):
         for column, character in enumerate(line, start=1):
             if character.isascii() or character in printable or character in found:
                 continue
-            found[character] = UnprintableCharacter(character, number, column)
+            found[character] = UnprintableCharacter(character, number, column, within)
     return list(found.values())
+
+
+def explained(abbreviation: str) -> str:
+    """What the message calls the explanation of ``abbreviation``."""
+    return f"what {abbreviation} stands for"
 
 
 #: Text in these is not typeset (raw LaTeX is the author's own business).
 NOT_TYPESET = (nodes.comment, nodes.raw, nodes.substitution_definition)
 
 
+#: The abbreviations a text node's own text uses (the search text of a
+#: bidding table, whose meanings the PDF spells abbreviations out in), one
+#: list per line; none for the text of other nodes.
+AbbreviationsOfText = Callable[[nodes.Text], list[list[Abbreviation]]]
+
+
 def untypesettable_in_doctree(
-    doctree: nodes.Node, printable: frozenset[str]
+    doctree: nodes.Node, printable: frozenset[str], abbreviations_of: AbbreviationsOfText | None = None
 ) -> Iterator[tuple[nodes.Element, UnprintableCharacter]]:
     """Each character of the document that pdflatex cannot print, once, with the
     element holding its first occurrence (``element.source`` and ``element.line``
-    locate it; ``found.line - 1`` lines further down in a paragraph of several)."""
+    locate it; ``found.line - 1`` lines further down in a paragraph of several).
+
+    What an abbreviation stands for is printed after its first use: the
+    ``explanation`` of an ``abbreviation`` node, and of those
+    ``abbreviations_of`` finds in a text, is searched too; a character found
+    there is located at the abbreviation (``found.within`` says in what)."""
     seen: set[str] = set()
-    for text in doctree.findall(nodes.Text):
-        element = text.parent
+    for node in doctree.findall(lambda node: isinstance(node, (nodes.Text, nodes.abbreviation))):
+        element = node if isinstance(node, nodes.abbreviation) else node.parent
         if element is None or _is_not_typeset(element):
             continue
-        for found in unprintable_characters(text.astext(), printable):
+        for found in _unprintable_in(node, printable, abbreviations_of):
             if found.character not in seen:
                 seen.add(found.character)
                 yield element, found
+
+
+def _unprintable_in(
+    node: nodes.Node, printable: frozenset[str], abbreviations_of: AbbreviationsOfText | None
+) -> Iterator[UnprintableCharacter]:
+    if isinstance(node, nodes.abbreviation):
+        explanation = str(node.get("explanation", ""))
+        for found in unprintable_characters(explanation, printable, explained(node.astext())):
+            yield replace(found, line=1, column=1)
+        return
+    assert isinstance(node, nodes.Text)
+    yield from unprintable_characters(node.astext(), printable)
+    if abbreviations_of is None:
+        return
+    for number, used in enumerate(abbreviations_of(node), start=1):
+        for abbreviation in used:
+            for found in unprintable_characters(abbreviation.meaning, printable, explained(abbreviation.text)):
+                yield replace(found, line=number, column=1)
 
 
 def _is_not_typeset(element: nodes.Element) -> bool:

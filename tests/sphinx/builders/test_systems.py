@@ -10,6 +10,7 @@ whose toctree holds the system's .bml file, the defence at its .bml file.
 from __future__ import annotations
 
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,29 @@ def test_a_root_that_is_no_document_is_reported(tmp_path: Path) -> None:
     assert "bml_systems in conf.py: the system 'acol' is rooted at 'acol', which is not a document" in (
         app.warning.getvalue()
     )
+
+
+@pytest.mark.parametrize("builder", ["dirhtml", "singlehtml"])
+def test_every_html_builder_offers_the_files(tmp_path: Path, builder: str) -> None:
+    app = build(make_site(tmp_path / "site", SYSTEMS), builder)
+    outdir = Path(app.outdir)
+    page = outdir / "index.html"
+    links = [
+        link["href"]
+        for link in BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").select("a.bml-downloads")
+    ]
+    assert len(links) == 2 * len(SYSTEMS)
+    for href in links:
+        assert (page.parent / href).resolve().is_file(), href
+
+
+def test_an_epub_names_the_files_it_does_not_hold(tmp_path: Path) -> None:
+    app = build(make_site(tmp_path / "site", SYSTEMS), "epub")
+    outdir = Path(app.outdir)
+    page = BeautifulSoup((outdir / "index.xhtml").read_text(encoding="utf-8"), "html.parser")
+    assert page.select("a.bml-downloads") == []  # links to files the EPUB does not hold
+    names = [code.get_text() for code in page.select("div.bml-downloads code")]
+    assert names == [f"{system}{suffix}" for system in SYSTEMS for suffix in (".bss", ".txt")]
+    assert not (outdir / "_bml").exists()
+    with zipfile.ZipFile(next(outdir.glob("*.epub"))) as book:
+        assert not [name for name in book.namelist() if "_bml" in name]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import posixpath
 import re
@@ -300,3 +301,23 @@ def test_a_pattern_row_keeps_its_grid_with_several_anchors(built: SphinxTestApp)
             cells = [child for child in row.children if isinstance(child, Tag)]
             assert [cell.name for cell in cells[:2]] == ["span", "span"], page.name
             assert cells[0]["class"] == ["bml-call"] and cells[1]["class"] == ["bml-meaning"], page.name
+
+
+def test_search_names_are_escaped_once_on_the_way_to_the_results(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    """The names in searchindex.js are what searchtools.js puts into the results:
+    as HTML (Sphinx 8: `linkEl.innerHTML = title`, so escaped in the index),
+    or escaping them itself (Sphinx 9: `_escapeHTML(title)`, so as written)."""
+    index = "Notes\n=====\n\n.. bml::\n\n   1C  opener's suit <4 cards> & values\n"
+    (tmp_path / "conf.py").write_text('extensions = ["sphinx_bml"]\n', encoding="utf-8")
+    (tmp_path / "index.rst").write_text(index, encoding="utf-8")
+    app = make_app("html", srcdir=tmp_path)
+    app.build()
+    text = (Path(app.outdir) / "searchindex.js").read_text(encoding="utf-8")
+    data = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    ((*_, name),) = data["objects"][""]
+    script = (Path(app.outdir) / "_static" / "searchtools.js").read_text(encoding="utf-8")
+    if "linkEl.innerHTML = _escapeHTML(title);" in script:
+        assert name == "1C \u00b7 opener's suit <4 cards> & values"
+    else:
+        assert "linkEl.innerHTML = title;" in script
+        assert name == "1C \u00b7 opener&#x27;s suit &lt;4 cards&gt; &amp; values"

@@ -42,6 +42,8 @@ The 1NT opening
      3C Puppet, better than Stayman for us
    1C 16+ any shape
      1D negative
+     1H opener's suit <4 cards> & values
+     1S <img src=x onerror="bmlRan=1"> relay
 """
 
 COMPETITION = """\
@@ -149,5 +151,27 @@ def test_the_filter_finds_suit_words_with_no_blank_band_or_narrow_column(browser
         assert first["y"] - (bar["y"] + bar["height"]) < 60, "a blank band between the filter and the list"
         heights = page.locator(shown).evaluate_all("codes => codes.map(c => c.getClientRects().length)")
         assert set(heights) == {1}, "a sequence wrapped in a narrow column"
+    finally:
+        page.close()
+
+
+def test_a_meaning_shows_in_the_results_as_written(browser: Any, site: Path) -> None:  # noqa: F811
+    """Sphinx 9 showed "opener&#x27;s suit &lt;4 cards&gt; &amp; values": the names were escaped twice."""
+    results = search(browser, site, "opener's")
+    assert [result for result in results if result.startswith("1C-1H")] == [
+        "1C-1H · opener's suit <4 cards> & values"
+    ], results
+
+
+def test_markup_in_a_meaning_is_shown_not_run(browser: Any, site: Path) -> None:  # noqa: F811
+    page = browser.new_page()
+    try:
+        page.goto(f"{(site / 'search.html').as_uri()}?q=relay")
+        page.wait_for_selector("#search-results ul.search li", timeout=10_000)
+        page.wait_for_function("document.querySelector('#search-results > p')?.textContent.length > 0")
+        shown = [" ".join(text.split()) for text in page.locator("#search-results ul.search li > a").all_inner_texts()]
+        assert '1C-1S · <img src=x onerror="bmlRan=1"> relay' in shown, shown
+        assert page.locator("#search-results img").count() == 0
+        assert page.evaluate("typeof bmlRan") == "undefined"
     finally:
         page.close()

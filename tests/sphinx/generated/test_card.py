@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from tests.sphinx.writing.test_latex import compile_pdf
-from tests.support import EXAMPLE_SITE, make_pdf, page, sphinx_build
+from tests.support import EXAMPLE_SITE, make_pdf, page, sphinx_build, write_project
 
 CARD = "card"
 
@@ -264,3 +264,59 @@ def test_the_pdf_has_the_summary_the_abbreviations_and_the_index_meanings(app: S
     assert "Stayman, F1" in text
     index = text[text.index("BIDDING SEQUENCES") :]
     assert "1NT–2♣ (Stayman, F1), 5" in index  # the meanings in the PDF's sequence index
+
+
+STRAY_INDEX = """\
+Our system
+==========
+
+.. toctree::
+
+   openings
+
+.. bml-summary::
+
+.. bml-summary::
+   :sequence: 1N
+
+.. bml-convention-card::
+"""
+STRAY_OPENINGS = """\
+Openings
+========
+
+.. bml::
+
+   1C  16+ HCP
+   1N  15-17
+     2C  Stayman
+"""
+STRAY = """\
+:orphan:
+
+An old draft
+============
+
+.. bml::
+
+   3C  preempt, from a draft
+   1N  12-14
+     2S  minor-suit Stayman, from a draft
+"""
+
+
+def test_a_page_outside_the_toctree_is_not_in_the_summary_nor_the_card(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    source = write_project(tmp_path / "src", STRAY_INDEX, openings__rst=STRAY_OPENINGS, draft__rst=STRAY)
+    app = make_app("html", srcdir=source)
+    app.build()
+    openings, notrump = page(app).select("table.bml-summary")
+    assert [row[0] for row in summary_rows(openings)] == ["1♣", "1NT"]  # not the draft's 3♣
+    assert summary_rows(notrump) == [("2♣", "openings.html#bml-1n-p-2c", "Stayman")]  # not its 2♠
+    card = page(app).select_one("div.bml-convention-card")
+    assert card is not None and "draft" not in card.get_text()
+    bss = make_app("bss", srcdir=source)
+    bss.build()
+    assert "draft" not in next(Path(bss.outdir).glob("*.bss")).read_text(encoding="utf-8")  # as the .bss
+    assert (Path(app.outdir) / "draft.html").is_file()  # still a page, its rows link targets

@@ -11,6 +11,8 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.docutils import patch_docutils
 
+from tests.support import COLOURS
+
 NO_INSERTION = "[general]\nfile_insertion_enabled: off\n"
 INCLUDES = pytest.mark.sphinx("text", testroot="bml-includes", freshenv=True)
 
@@ -134,3 +136,48 @@ def test_file_insertion_off_refuses_includes_and_file_arguments(app: SphinxTestA
     assert "Never read" not in html
     assert "Strong" in html
     assert "Still rendered" in html
+
+
+def test_a_path_starting_with_a_slash_starts_at_the_documentation_folder(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    source = tmp_path / "source"
+    (source / "notes").mkdir(parents=True)
+    (source / "conf.py").write_text('extensions = ["sphinx_bml"]\nexclude_patterns = ["notes"]\n', encoding="utf-8")
+    (source / "notes" / "club.bml").write_text("1C  Polish club\n", encoding="utf-8")
+    (tmp_path / "elsewhere.bml").write_text("1D  never read\n", encoding="utf-8")
+    here = (source / "notes" / "club.bml").resolve()
+    (source / "index.rst").write_text(
+        "Notes\n=====\n\n"
+        ".. bml:: /notes/club.bml\n\n"  # 4: as Sphinx reads it, from the documentation folder
+        f".. bml:: {here}\n\n"  # 6: the file's place on this computer, in the folder
+        ".. bml:: /notes/missing.bml\n\n"  # 8
+        f".. bml:: {(tmp_path / 'elsewhere.bml').resolve()}\n\n"  # 10: on this computer, outside the folder
+        "Kept.\n",
+        encoding="utf-8",
+    )
+    app = make_app("text", srcdir=source)
+    app.build()
+    warnings = COLOURS.sub("", app.warning.getvalue())
+    index = source / "index.rst"
+    assert f"{index}:4:" not in warnings
+    assert (
+        f"{index}:6: WARNING: the BML file {here} is read from where it is on this computer, but in Sphinx a path "
+        "starting with / starts at the documentation folder: write /notes/club.bml, which works wherever the "
+        "folder is [bml.include]"
+    ) in warnings
+    assert (
+        f"{index}:8: WARNING: cannot read the BML file /notes/missing.bml: in Sphinx a path starting with / starts "
+        "at the documentation folder, which has no notes/missing.bml [bml.include]"
+    ) in warnings
+    outside = (tmp_path / "elsewhere.bml").resolve()
+    assert (
+        f"{index}:10: WARNING: cannot read the BML file {outside}: in Sphinx a path starting with / starts at the "
+        f"documentation folder, which has no {outside.relative_to('/').as_posix()}; the file {outside} on this "
+        "computer is outside the documentation folder, so it is not read [bml.include]"
+    ) in warnings
+    text = read(app, "index.txt")
+    assert text.count("Polish club") == 2
+    assert "never read" not in text
+    assert "Kept." in text
+    assert warnings.count("[bml.include]") == 3

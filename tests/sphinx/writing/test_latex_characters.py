@@ -299,3 +299,85 @@ def test_characters_the_project_declares_are_printable(make_app: type[SphinxTest
     app.build()
     warnings = app.warning.getvalue()
     assert "U+03B1" not in warnings and warnings.count("[bml.latex]") == 1  # beta only
+
+
+def test_what_an_abbreviation_stands_for_is_searched_and_located_at_it() -> None:
+    doctree = publish_doctree("Notes\n=====\n\nWe ask with RKC.\n")
+    paragraph = next(doctree.findall(nodes.paragraph))
+    paragraph.insert(1, nodes.abbreviation("RKC", "RKC", explanation="Roman Key Card \u03a9"))
+    found = [
+        (type(element).__name__, f.character, f.within) for element, f in untypesettable_in_doctree(doctree, PRINTABLE)
+    ]
+    assert found == [("abbreviation", "\u03a9", "what RKC stands for")]
+    (_, omega), *_ = untypesettable_in_doctree(doctree, PRINTABLE)
+    assert "'\u03a9' (U+03A9 GREEK CAPITAL LETTER OMEGA) in what RKC stands for, with" in omega.message
+
+
+#: What the generated pages and the abbreviations of a site print (one
+#: warning per character and document).
+ABBREVIATIONS_CONF = """\
+project = "Abbreviations"
+extensions = ["sphinx_bml"]
+bml_abbreviations = {"RKC": "Roman Key Card \u03a9", "KCB": "Key Card \u0411", "GF": "game forcing \u0436"}
+latex_documents = [("index", "abbreviations.tex", "Abbreviations", "sphinx-bml", "howto")]
+latex_use_xindy = False
+"""
+OPENINGS = (
+    "Openings\n========\n\nWe ask with RKC.\n\n"
+    ".. bml::\n\n   1C  Strong club, GF\n   1N  15-17, then KCB\n\n"
+    ".. bml-summary::\n   :title: Openings \u2261 ours\n"
+)
+
+
+def latex_warnings(make_app: type[SphinxTestApp], source: Path) -> str:
+    app = make_app("latex", srcdir=source)
+    app.build()
+    return str(app.warning.getvalue())
+
+
+def test_generated_pages_are_checked(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    glossary = "Glossary\n========\n\n.. bml-glossary::\n"
+    index = "Notes\n=====\n\n.. toctree::\n\n   glossary\n   openings\n"
+    source = write_project(tmp_path / "docs", index, ABBREVIATIONS_CONF, glossary__rst=glossary, openings__rst=OPENINGS)
+    warnings = latex_warnings(make_app, source)
+    at_glossary = f"{source / 'glossary.rst'}:4: WARNING: the PDF cannot show the character"
+    for character in "\u03a9\u0411\u0436":  # the glossary comes first in the book
+        assert f"{at_glossary} '{character}' (U+{ord(character):04X} " in warnings, (character, warnings)
+    summary = (
+        f"{source / 'openings.rst'}:11: WARNING: the PDF cannot show the character '\u2261' (U+2261 IDENTICAL TO) with"
+    )
+    assert summary in warnings
+    assert warnings.count("[bml.latex]") == 4, warnings
+
+
+def test_what_abbreviations_stand_for_is_checked_where_the_pdf_spells_it_out(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    source = write_project(tmp_path / "docs", OPENINGS, ABBREVIATIONS_CONF)
+    warnings = latex_warnings(make_app, source)
+    index = source / "index.rst"
+    expected = [
+        f"{index}:4: WARNING: the PDF cannot show the character '\u03a9' (U+03A9 GREEK CAPITAL LETTER OMEGA) "
+        "in what RKC stands for, with",  # prose
+        f"{index}:8: WARNING: the PDF cannot show the character '\u0436' (U+0436 CYRILLIC SMALL LETTER ZHE) "
+        "in what GF stands for, with",  # a row's meaning
+        f"{index}:9: WARNING: the PDF cannot show the character '\u0411' (U+0411 CYRILLIC CAPITAL LETTER BE) "
+        "in what KCB stands for, with",
+    ]
+    for warning in expected:
+        assert warning in warnings, warnings
+    assert warnings.count("[bml.latex]") == 4, warnings  # and the summary's title
+
+
+@pytest.mark.latex
+@pytest.mark.slow
+def test_pdflatex_stops_only_on_a_character_named_first(tmp_path: Path) -> None:
+    # what the docs promise: pdflatex would stop on such a character, and sphinx-bml names it first
+    source = write_project(tmp_path / "docs", OPENINGS, ABBREVIATIONS_CONF)
+    app = build_once("latex", source, source / "_build")
+    named = set(re.findall(r"character '(.)' \(U\+[0-9A-F]+ [^)]*\)", app.warning.getvalue()))
+    with pytest.raises(AssertionError):
+        make_pdf(Path(app.outdir))
+    log = (Path(app.outdir) / "abbreviations.log").read_text(errors="replace")
+    stopped_on = re.findall(r"Unicode character (.) \(U\+[0-9A-F]+\)\s*not set up for use with LaTeX", log)
+    assert stopped_on and set(stopped_on) <= named, (stopped_on, named)
