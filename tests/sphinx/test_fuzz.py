@@ -4,7 +4,10 @@ writes .bss and BBOalert files that read back.
 
 Each example is a site of :data:`PAGES_PER_SITE` documents of generated BML:
 ``.bml`` pages, ``bml`` directives in reStructuredText and ``{bml}`` fences
-in MyST, built with every builder of :data:`BUILDERS`. The number of sites
+in MyST, and a page of everything made from the whole site (the summaries,
+the convention card with generated words in its options, the glossary, the
+changes since an earlier version written from generated BML, a practice
+page), built with every builder of :data:`BUILDERS`. The number of sites
 is :data:`SITES` (600 documents in all, under a minute). Hypothesis does not
 shrink a failing example here (each one is a site of builds): the example
 it prints is the one that failed.
@@ -85,6 +88,28 @@ LOCATED = re.compile(r"^\S+:\d+: WARNING: .* \[bml\.\w+\]$|^\S+: WARNING: .* \[b
 COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 
 
+#: The page of what is made from the whole site; ``words`` are generated too.
+GENERATED = """\
+Made from the site
+==================
+
+.. bml-summary::
+
+.. bml-summary::
+   :sequence: 1C
+
+.. bml-convention-card::
+   :general: {words}
+   :leads: {words}
+
+.. bml-glossary::
+
+.. bml-changes:: old.bml
+
+.. bml-practice:: 2
+"""
+
+
 def indent(text: str) -> str:
     """Directive content: indented on every line docutils sees (it splits at U+2028 and form feeds too)."""
     return "".join(f"   {line}\n" if line.strip() else "\n" for line in text.splitlines())
@@ -106,7 +131,8 @@ def time_limit(seconds: int) -> Iterator[None]:
 
 def write_site(source: Path, snippets: list[str]) -> None:
     (source / "conf.py").write_text(
-        'project = "Fuzz"\nextensions = ["sphinx_bml", "myst_parser"]\nlatex_use_xindy = False\n',
+        'project = "Fuzz"\nextensions = ["sphinx_bml", "myst_parser"]\nlatex_use_xindy = False\n'
+        'exclude_patterns = ["old.bml"]\n',
         encoding="utf-8",
     )
     names = []
@@ -123,6 +149,10 @@ def write_site(source: Path, snippets: list[str]) -> None:
                 fence = "````"
                 text = f"# Page {number}\n\n{fence}{{bml}}\n{snippet}\n{fence}\n\nThe end.\n"
                 (source / f"{name}.md").write_text(text, encoding="utf-8")
+    (source / "old.bml").write_text(snippets[-1], encoding="utf-8")  # an earlier version, for bml-changes
+    words = re.sub(r"[\s\u2028\x0c]+", " ", snippets[0]).strip() or "words"
+    (source / "generated.rst").write_text(GENERATED.format(words=words), encoding="utf-8")
+    names.append("generated")
     toctree = "".join(f"   {name}\n" for name in names)
     (source / "index.rst").write_text(f"Fuzz\n====\n\n.. toctree::\n\n{toctree}", encoding="utf-8")
 
