@@ -87,8 +87,9 @@ EXAMPLE_SITE = ROOT / "example_site"
 
 
 def sphinx_build(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
-    """``python -m sphinx`` with ``arguments`` first (``-M`` must lead), then ``-W --keep-going``."""
-    command = [sys.executable, "-m", "sphinx", *map(str, arguments), "-W", "--keep-going"]
+    """``python -m sphinx`` with ``arguments`` first (``-M`` must lead), then ``-W --keep-going``,
+    without colours (Sphinx colours its output when ``CI`` is set, as it is in CI)."""
+    command = [sys.executable, "-m", "sphinx", *map(str, arguments), "-W", "--keep-going", "--no-color"]
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
 
