@@ -202,8 +202,9 @@ def test_the_example_site_s_openings_take_one_pdf_page(tmp_path: Path) -> None:
     assert "(not vulnerable)" in openings and "vulner- able" not in openings
 
 
-@pytest.mark.sphinx("html", testroot=CARD, freshenv=True)
+@pytest.mark.sphinx("html", testroot=CARD, srcdir="card-bad-summaries", freshenv=True)
 def test_a_summary_that_cannot_work_is_a_located_warning(app: SphinxTestApp) -> None:
+    """(A source folder of its own: the page is rewritten, and the other tests of the root share theirs.)"""
     (Path(app.srcdir) / "summary.rst").write_text(
         "Summary\n=======\n\n.. bml-summary::\n   :sequence: 1Q\n\n.. bml-summary::\n   :sequence: 4N\n\n"
         ".. bml-summary::\n   :system: blue\n",
