@@ -432,10 +432,13 @@ class BMLDomain(Domain):
 
 @lru_cache(maxsize=1 << 16)
 def _names(key: Key) -> tuple[str, str]:
-    """The name of a sequence in ``objects.inv`` (``1NT#SEAT34``) and as shown (``1NT #SEAT 34``)."""
+    """The name of a sequence in ``objects.inv`` (``1NT#SEAT34``, what references
+    write) and as search results show it, in the pages' words (``1NT–2♣ [3rd or 4th seat]``,
+    ``(1NT)–2♣–(Dbl)–Rdbl``)."""
     seat, vulnerability, sequence = key
-    name = object_name(sequence, seat, vulnerability)
-    return name, name.replace("#SEAT", " #SEAT ").replace("#VUL", " #VUL ")
+    context = context_label(seat, vulnerability)
+    shown = label(sequence)
+    return object_name(sequence, seat, vulnerability), f"{shown} [{context}]" if context else shown
 
 
 #: Characters of a link's tooltip at most: every link to a sequence carries

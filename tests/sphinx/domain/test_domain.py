@@ -241,9 +241,9 @@ def test_the_objects_are_in_the_inventory(built: SphinxTestApp) -> None:
     # shown with its meaning, which Sphinx's search looks in (searching "Stayman" finds the row)
     uri, shown = sequences["1NT#SEAT34"]
     assert uri == "openings.html#bml-s34-1n"
-    assert shown.startswith("1NT #SEAT 34 \u00b7 ")
+    assert shown.startswith("1NT [3rd or 4th seat] \u00b7 ")
     assert sequences["(1S)-2S"][0] == "competition.html#bml-vs-1s-2s"
-    assert "1NT #SEAT 34" in (Path(app.outdir) / "searchindex.js").read_text(encoding="utf-8")
+    assert "1NT [3rd or 4th seat]" in (Path(app.outdir) / "searchindex.js").read_text(encoding="utf-8")
 
 
 def test_the_domain_data_is_small_and_plain(built: SphinxTestApp) -> None:
@@ -317,7 +317,7 @@ def test_search_names_are_escaped_once_on_the_way_to_the_results(make_app: type[
     ((*_, name),) = data["objects"][""]
     script = (Path(app.outdir) / "_static" / "searchtools.js").read_text(encoding="utf-8")
     if "linkEl.innerHTML = _escapeHTML(title);" in script:
-        assert name == "1C \u00b7 opener's suit <4 cards> & values"
+        assert name == "1♣ \u00b7 opener's suit <4 cards> & values"
     else:
         assert "linkEl.innerHTML = title;" in script
-        assert name == "1C \u00b7 opener&#x27;s suit &lt;4 cards&gt; &amp; values"
+        assert name == "1♣ \u00b7 opener&#x27;s suit &lt;4 cards&gt; &amp; values"

@@ -98,26 +98,34 @@ def search(browser: Any, site: Path, query: str) -> list[str]:  # noqa: F811
 def test_the_exact_sequence_comes_first(browser: Any, site: Path, query: str) -> None:  # noqa: F811
     """(1NT)-2C and 1NT-(2C) came before 1NT-2C: the opponents' calls lost their brackets."""
     results = search(browser, site, query)
-    assert results[0].startswith("1NT-2C · Stayman"), results
-    assert any(result.startswith("(1NT)-2C") for result in results[1:]), results
+    assert results[0].startswith("1NT–2♣ · Stayman"), results
+    assert any(result.startswith("(1NT)–2♣") for result in results[1:]), results
+
+
+@pytest.mark.parametrize("query", ["1C-(1D)-X", "1c (1d) dbl", "1♣-(1♦)-Dbl"])
+def test_results_write_calls_as_the_pages_do(browser: Any, site: Path, query: str) -> None:  # noqa: F811
+    """Results wrote "1C-(1D)-D" where the pages write 1♣–(1♦)–Dbl."""
+    results = search(browser, site, query)
+    assert results[0] == "1♣–(1♦)–Dbl · negative", results
+    assert not [result for result in results if "-D " in result or "(D)" in result or "1C" in result], results
 
 
 def test_an_opening_and_its_answer_before_the_competitive_ones(browser: Any, site: Path) -> None:  # noqa: F811
     results = search(browser, site, "1C-1D")
-    assert results[0].startswith("1C-1D · negative"), results
+    assert results[0].startswith("1♣–1♦ · negative"), results
 
 
 def test_a_convention_s_name_finds_the_row_that_defines_it(browser: Any, site: Path) -> None:  # noqa: F811
     """Stayman is named in four meanings; the one that starts with it is the convention."""
     results = search(browser, site, "Stayman")
-    assert results[0].startswith("1NT-2C · Stayman"), results
+    assert results[0].startswith("1NT–2♣ · Stayman"), results
     assert len([result for result in results if "Stayman" in result]) == 4, results
 
 
 @pytest.mark.parametrize("query", ["transfer hearts", "transfer heart", "transfer ♥", "Transfer Hearts"])
 def test_suit_words_find_suit_symbols(browser: Any, site: Path, query: str) -> None:  # noqa: F811
     results = search(browser, site, query)
-    assert results[0].startswith("1NT-2D · Transfer to ♥"), results
+    assert results[0].startswith("1NT–2♦ · Transfer to ♥"), results
 
 
 def test_snippets_keep_the_spaces_of_the_page(browser: Any, site: Path) -> None:  # noqa: F811
@@ -158,8 +166,8 @@ def test_the_filter_finds_suit_words_with_no_blank_band_or_narrow_column(browser
 def test_a_meaning_shows_in_the_results_as_written(browser: Any, site: Path) -> None:  # noqa: F811
     """Sphinx 9 showed "opener&#x27;s suit &lt;4 cards&gt; &amp; values": the names were escaped twice."""
     results = search(browser, site, "opener's")
-    assert [result for result in results if result.startswith("1C-1H")] == [
-        "1C-1H · opener's suit <4 cards> & values"
+    assert [result for result in results if result.startswith("1♣–1♥")] == [
+        "1♣–1♥ · opener's suit <4 cards> & values"
     ], results
 
 
@@ -170,7 +178,7 @@ def test_markup_in_a_meaning_is_shown_not_run(browser: Any, site: Path) -> None:
         page.wait_for_selector("#search-results ul.search li", timeout=10_000)
         page.wait_for_function("document.querySelector('#search-results > p')?.textContent.length > 0")
         shown = [" ".join(text.split()) for text in page.locator("#search-results ul.search li > a").all_inner_texts()]
-        assert '1C-1S · <img src=x onerror="bmlRan=1"> relay' in shown, shown
+        assert '1♣–1♠ · <img src=x onerror="bmlRan=1"> relay' in shown, shown
         assert page.locator("#search-results img").count() == 0
         assert page.evaluate("typeof bmlRan") == "undefined"
     finally:

@@ -230,7 +230,7 @@ def test_search_names_carry_the_sequence_and_its_meaning(app: SphinxTestApp) -> 
     index = json.loads(script[script.index("(") + 1 : script.rindex(")")])
     # the objects' layout differs between Sphinx versions: look for the entry anywhere among them
     entries = [entry for entries in index["objects"].values() for entry in entries]
-    assert any("bml-1n-p-2c" in entry and "1NT-2C \u00b7 Stayman, F1" in entry for entry in entries)
+    assert any("bml-1n-p-2c" in entry and "1NT–2♣ \u00b7 Stayman, F1" in entry for entry in entries)
     search = page(app, "search")
     assert search.select_one('script[src*="bml-search.js"]') is not None
     assert page(app, "index").select_one('script[src*="bml-search.js"]') is None  # on the search page only

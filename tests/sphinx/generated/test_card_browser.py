@@ -33,21 +33,21 @@ def search_results(browser: Any, outdir: Path, query: str) -> list[str]:  # noqa
 def test_a_typed_sequence_ranks_first(app: Any, browser: Any, query: str) -> None:  # noqa: F811
     app.build()
     results = search_results(browser, Path(app.outdir), query.replace(" ", "+"))
-    assert results[0].startswith("1NT-2C · Stayman"), results
+    assert results[0].startswith("1NT–2♣ · Stayman"), results
 
 
 @pytest.mark.sphinx("html", testroot="card", srcdir="card-search", confoverrides={"html_theme": "alabaster"})
 def test_suit_symbols_find_their_sequence(app: Any, browser: Any) -> None:  # noqa: F811
     app.build()
     results = search_results(browser, Path(app.outdir), "1%E2%99%A3-1%E2%99%A6")  # 1♣-1♦
-    assert results[0].startswith("1C-1D · NEG"), results
+    assert results[0].startswith("1♣–1♦ · NEG"), results
 
 
 @pytest.mark.sphinx("html", testroot="card", srcdir="card-search", confoverrides={"html_theme": "alabaster"})
 def test_a_meaning_is_found(app: Any, browser: Any) -> None:  # noqa: F811
     app.build()
     results = search_results(browser, Path(app.outdir), "Stayman")
-    assert results[0].startswith("1NT-2C · Stayman"), results
+    assert results[0].startswith("1NT–2♣ · Stayman"), results
 
 
 @pytest.mark.sphinx("html", testroot="card", srcdir="card-index", confoverrides={"html_theme": "alabaster"})

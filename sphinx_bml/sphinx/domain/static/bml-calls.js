@@ -5,6 +5,9 @@
  * keep their parentheses, so "(1NT)-2C" gives ["(1N)", "2C"] and is another
  * sequence than 1NT-2C. null when the text is not calls.
  *
+ * bmlCalls.labelOf gives a call typed ("2c") as the pages and the search
+ * results write it ("2♣").
+ *
  * Suit words in a meaning: "hearts", "heart", "h" and "♥" are the same
  * (bmlCalls.suitWords gives the words and the symbol of a word typed).
  */
@@ -39,8 +42,16 @@
     return calls.length ? calls : null;
   };
 
+  /* One call typed as the pages write it: "2c" is 2♣, "1n" 1NT, "x" Dbl, "xx" Rdbl; null for other words. */
+  const LABELS = { C: "♣", D: "♦", H: "♥", S: "♠", N: "NT" };
+  const labelOf = (word) => {
+    const bid = word.toUpperCase().match(/^([1-7])(NT|N|C|D|H|S)$/);
+    if (bid) return bid[1] + LABELS[bid[2][0]];
+    return { X: "Dbl", XX: "Rdbl" }[word.toUpperCase()] || null;
+  };
+
   /* What a word typed may be in a text: itself, and for a suit ("hearts", "heart", "h", "♥") its symbol and name. */
   const suitWords = (word) => [word.toLowerCase(), ...(SAME_SUIT[word.toLowerCase()] || [])];
 
-  window.bmlCalls = { callsOf, suitWords };
+  window.bmlCalls = { callsOf, labelOf, suitWords };
 })();

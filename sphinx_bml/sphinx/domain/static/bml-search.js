@@ -28,8 +28,11 @@
     const toText = Search.htmlToText;
     if (toText) Search.htmlToText = (html, ...rest) => toText(spaced(html), ...rest);
 
-    /* A suit's name typed finds its symbol in the sequences' names (their meanings say ♥, not hearts). */
+    /* A suit's name typed finds its symbol in the sequences' names (their meanings say ♥, not hearts),
+     * and a call typed finds it as the pages write it ("2c" finds 2♣, "x" Dbl, "1n" 1NT). */
     const symbolOf = (word) => {
+      const call = window.bmlCalls.labelOf(word);
+      if (call) return call.toLowerCase();
       const same = window.bmlCalls.suitWords(word);
       return same.length > 1 && word.length > 1 ? same[1] : word;
     };
@@ -51,11 +54,12 @@
   const words = query.toLowerCase().split(/\s+/).filter((word) => word);
   if ((wanted === null && !words.length) || typeof Scorer === "undefined") return;
 
-  /* A sequence object's name: its calls, then its meaning ("1NT-2C · Stayman", "wj:1NT-2C #SEAT 34 · ..."). */
+  /* A sequence object's name: its calls as the pages write them, then its meaning
+   * ("1NT–2♣ · Stayman", "wj: 1NT–2♣ [3rd or 4th seat] · ..."). */
   const parts = (result) => {
-    const name = String(result[1]).replace(/^[\w.-]+:/, "");
+    const name = String(result[1]).replace(/^[\w.-]+: /, "");
     const [sequence, ...meaning] = name.split(" · ");
-    return { calls: sequence.split(/ #/)[0], meaning: meaning.join(" · ").toLowerCase() };
+    return { calls: sequence.split(" [")[0], meaning: meaning.join(" · ").toLowerCase() };
   };
   /* The meaning starts with the first word typed and holds the others (a suit's name or its symbol). */
   const startsWithWords = (meaning) => {
@@ -70,7 +74,7 @@
     if (!isSequence) return score;
     const { calls, meaning } = parts(result);
     if (wanted !== null) return sequenceOf(calls) === wanted ? score + 1000 : score;
-    const length = calls.split("-").length;
+    const length = (window.bmlCalls.callsOf(calls) || []).length;
     return startsWithWords(meaning) ? score + 500 - length : score;
   };
 })();
