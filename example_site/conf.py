@@ -2,9 +2,9 @@
 
 Build it with::
 
-    sphinx-build -W -b html example_site _build/html
-    sphinx-build -W -b bss example_site _build/bss        # the Full Disclosure (.bss) file
-    sphinx-build -M latexpdf example_site _build -W        # the PDF (-M must come first)
+    sphinx-build -M latexpdf example_site example_site/_build -W   # the PDF (-M must come first)
+    sphinx-build -W -b html example_site example_site/_build/html  # the site, which offers the PDF
+    sphinx-build -W -b bss example_site example_site/_build/bss    # the Full Disclosure (.bss) file
 """
 
 project = "Kestrel Precision"

@@ -49,7 +49,7 @@ MAKERS: dict[str, Maker] = {
     "convention-card": made_convention_card,
     "changes": made_changes,
     "glossary": lambda app, doctree, placeholder, docname: [made_glossary(app.env)],
-    "downloads": lambda app, doctree, placeholder, docname: [made_downloads(app, docname)],
+    "downloads": lambda app, doctree, placeholder, docname: [made_downloads(app, docname, placeholder)],
 }
 
 

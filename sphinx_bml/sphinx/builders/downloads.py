@@ -11,6 +11,15 @@ holds its pages only.
 .. code-block:: rst
 
    .. bml-downloads::
+      :pdf: _build/latex/our-notes.pdf
+
+``:pdf:`` names the PDF of the notes, as Sphinx's LaTeX builder writes it
+(``sphinx-build -M latexpdf . _build``), relative to the page like
+``:download:``: when the file is there, the HTML build copies it and the list
+links it (Sphinx's own download machinery, so a new PDF is copied again);
+when it is not built yet, the list says so and how to make it, and the page
+is read again at the next build. Only a web site offers the PDF; the PDF
+itself, the text and EPUB builds leave that line out.
 
 The list is made once every document is read (when the page is resolved:
 ``resolving``), as it
@@ -20,14 +29,18 @@ names each system by its root document's ``#+TITLE``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.builders._epub_base import EpubBuilder
 from sphinx.util.display import progress_message
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
+from sphinx.util.typing import OptionSpec
 
 from .. import nodes as bml
 from ..config import site_systems
@@ -45,16 +58,48 @@ FORMATS: tuple[tuple[SystemFormat, str], ...] = (
 )
 KIND = "downloads"
 _CLASS = "bml-downloads"
+#: How the list names the PDF, and tells how to make it.
+PDF_TITLE = "The notes to print"
+PDF_COMMAND = "sphinx-build -M latexpdf SOURCE BUILD"
+PDF_CLASS = "bml-downloads-pdf"
 
 
 class BMLDownloads(SphinxDirective):
     """``.. bml-downloads::``: a list of the system files to download."""
 
+    option_spec: ClassVar[OptionSpec] = {"pdf": directives.path}
+
     def run(self) -> list[nodes.Node]:
         bml_domain(self.env).note_downloads(self.env.docname)
         placeholder = bml.placeholder(kind=KIND)
         self.set_source_info(placeholder)
+        if pdf := self.options.get("pdf"):
+            placeholder += self.pdf_entry(pdf)
         return [placeholder]
+
+    def pdf_entry(self, pdf: str) -> nodes.list_item:
+        """The line that offers the PDF: a ``:download:`` link when it is built, else how to build it."""
+        relative, absolute = self.env.relfn2path(pdf, self.env.docname)
+        name = Path(absolute).name
+        item = nodes.paragraph("", "", nodes.strong(PDF_TITLE, PDF_TITLE), nodes.Text(": "))
+        if Path(absolute).is_file():  # Sphinx's download collector copies it and notes it as a dependency
+            link = addnodes.download_reference(pdf, "", reftarget=pdf, refdoc=self.env.docname, refexplicit=True)
+            link += nodes.literal(name, name)
+            item += [link, nodes.Text(f" (PDF, {_size(Path(absolute).stat().st_size)})")]
+        else:  # read again at each build until it is there (a dependency that does not exist)
+            self.env.note_dependency(relative)
+            item += [
+                nodes.literal(name, name),
+                nodes.Text(" is not built yet: make it with "),
+                nodes.literal(PDF_COMMAND, PDF_COMMAND),
+                nodes.Text(f" (it is looked for at {relative}), then build the site again."),
+            ]
+        return nodes.list_item("", item, classes=[PDF_CLASS])
+
+
+def _size(size: int) -> str:
+    """A file's size as a download list says it: ``840 KB``, ``1.2 MB``."""
+    return f"{size / 1_000_000:.1f} MB" if size >= 1_000_000 else f"{max(1, round(size / 1000))} KB"
 
 
 def offers_files(builder: Builder) -> bool:
@@ -63,8 +108,8 @@ def offers_files(builder: Builder) -> bool:
     return builder.format == "html" and not isinstance(builder, EpubBuilder)
 
 
-def made_downloads(app: Sphinx, docname: str) -> nodes.Element:
-    """The list of system files each ``bml-downloads`` of a page holds, linked in HTML."""
+def made_downloads(app: Sphinx, docname: str, placeholder: bml.placeholder) -> nodes.Element:
+    """The list of system files a ``bml-downloads`` holds, linked in HTML; then its PDF, on a web site."""
     linked = offers_files(app.builder)
     page = app.builder.get_target_uri(docname) if linked else ""
     domain = bml_domain(app.env)
@@ -86,6 +131,8 @@ def made_downloads(app: Sphinx, docname: str) -> nodes.Element:
                 item += nodes.literal(filename, filename)
             item += nodes.Text(f" ({what})")
         entries += nodes.list_item("", item)
+    if linked:
+        entries += [child.deepcopy() for child in placeholder.findall(nodes.list_item)]
     return entries
 
 
