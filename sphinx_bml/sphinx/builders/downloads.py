@@ -42,8 +42,10 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.util.typing import OptionSpec
 
+from ...language.errors import Kind
 from .. import nodes as bml
 from ..config import site_systems
+from ..diagnostics import warn
 from ..domain.domain import bml_domain
 from .bboalert import BBOALERT
 from .bss import BSS
@@ -74,7 +76,14 @@ class BMLDownloads(SphinxDirective):
         placeholder = bml.placeholder(kind=KIND)
         self.set_source_info(placeholder)
         if pdf := self.options.get("pdf"):
-            placeholder += self.pdf_entry(pdf)
+            if Path(pdf).suffix.lower() == ".pdf":
+                placeholder += self.pdf_entry(pdf)
+            else:  # a slip (``:pdf: conf.py``) must not publish another file
+                warn(
+                    Kind.DIRECTIVE,
+                    f":pdf: names the PDF of the notes, a file ending in .pdf, not {pdf!r}: the list offers no PDF",
+                    self.get_location(),
+                )
         return [placeholder]
 
     def pdf_entry(self, pdf: str) -> nodes.list_item:

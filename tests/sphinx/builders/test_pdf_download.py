@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from sphinx.testing.util import SphinxTestApp
 
-from tests.support import make_pdf, sphinx_build, write_project
+from tests.support import located_warnings, make_pdf, page, sphinx_build, write_project
 
 INDEX = """\
 Our notes
@@ -106,3 +107,23 @@ def test_the_site_offers_the_pdf_latex_made(tmp_path: Path) -> None:
     (copied,) = (source / "_build" / "html" / "_downloads").rglob("our-notes.pdf")
     assert copied.read_bytes() == built.read_bytes()
     shutil.rmtree(source / "_build")
+
+
+def test_a_file_that_is_no_pdf_is_not_published(tmp_path: Path) -> None:
+    """``:pdf: conf.py`` (a slip) would have copied the configuration into the site."""
+    source = write_project(tmp_path / "notes", INDEX.replace("_build/latex/our-notes.pdf", "conf.py"), CONF)
+    app = SphinxTestApp("html", srcdir=source)
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    assert located_warnings(app) == [
+        (
+            "index.rst",
+            4,
+            "bml.directive",
+            ":pdf: names the PDF of the notes, a file ending in .pdf, not 'conf.py': the list offers no PDF",
+        )
+    ]
+    assert not (Path(app.outdir) / "_downloads").exists()
+    assert page(app).select_one("div.bml-downloads li") is not None  # the system files are still offered
