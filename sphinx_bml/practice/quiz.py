@@ -14,7 +14,7 @@ forced it, ends the questions: the :class:`Quiz` keeps it as its
 :func:`quiz_boards` keeps the deals where at least your first call comes from
 a row, and prefers boards with more than one question: of up to
 :data:`PATIENCE` such deals in a row it keeps the first with two questions or
-more, else the first of them.
+more, else the first of them (and waits half as long for the next board).
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..language.calls import Call
-from ..language.system import Meaning
+from ..language.system import Meaning, System
 from .boards import SEATS, Board
+from .dealing import deals
 from .robot import Auction, Choice, Robot
 
 #: deals with a question kept waiting for one with two questions or more, before the first of them is taken
@@ -85,16 +86,18 @@ class Ending:
         """Whether the notes have rows with a hand condition after the auction here (none fits the hand)."""
         return self.choice is not None and self.choice.described
 
-    def words(self, shown: Callable[[Call], str] = str) -> str:
-        """What happened, in a bridge player's words; ``shown`` writes a call (BML notation by default)."""
+    def words(self, shown: Callable[[Call], str] = str, *, located: bool = True) -> str:
+        """What happened, in a bridge player's words; ``shown`` writes a call (BML notation by default);
+        ``located``: the nearest row of a call off the notes is named with its file and line."""
         choice = self.choice
         if choice is None:
             return "The auction is over: every call of yours came from the notes."
         if choice.off_notes:
             if choice.meaning is not None:
+                where = f" ({choice.meaning.location})" if located else ""
                 return (
                     f"The notes end here: the auction forces a bid and no row fits your hand; off the notes, "
-                    f"the nearest row is {shown(choice.call)}: {choice.meaning.plain_text} ({choice.meaning.location})."
+                    f"the nearest row is {shown(choice.call)}: {choice.meaning.plain_text}{where}."
                 )
             return (
                 "The notes end here: the auction forces a bid and the notes have no row here; off the "
@@ -140,10 +143,13 @@ def quiz_of(auction: Auction, seat: str) -> Quiz:
 def quiz_boards(robot: Robot, dealt: Iterable[str], count: int, seat: str) -> Iterator[Quiz]:
     """Up to ``count`` quizzes from the deals ``dealt`` (PBN), numbered from 1 with the club's dealer and
     vulnerability: only deals where ``seat``'s first call comes from a row; of up to :data:`PATIENCE` such
-    deals in a row, the first with two questions or more, else the first of them."""
+    deals in a row, the first with two questions or more, else the first of them. When no deal of a
+    board's wait had two questions, the next board waits half as long (at least for one deal), so notes
+    that rarely go past the first call cost little more than they used to."""
     number = 0
     waiting: Quiz | None = None
     seen = 0
+    patience = PATIENCE
     tries = 0
     for deal in dealt:
         if number == count:
@@ -153,13 +159,20 @@ def quiz_boards(robot: Robot, dealt: Iterable[str], count: int, seat: str) -> It
         quiz = quiz_of(robot.bid(board), seat)
         if quiz.questions:
             seen += 1
-            if len(quiz.questions) > 1 or seen >= PATIENCE:
-                chosen = quiz if len(quiz.questions) > 1 else waiting or quiz
+            waiting = waiting or quiz
+            if len(quiz.questions) > 1 or seen >= patience:
+                chosen = quiz if len(quiz.questions) > 1 else waiting
+                patience = PATIENCE if len(quiz.questions) > 1 else max(1, patience // 2)
                 waiting, seen, number = None, 0, number + 1
                 yield chosen
                 continue
-            waiting = waiting or quiz
         if tries >= count * TRIES_PER_BOARD:
             break
     if waiting is not None and number < count:
         yield waiting
+
+
+def practice_quizzes(system: System, count: int, seed: int, seat: str) -> Iterator[Quiz]:
+    """The boards of a practice page: :func:`quiz_boards` on the deals of ``seed`` (endplay deals them:
+    :class:`~.dealing.PracticeUnavailable` without it, raised when the first board is asked for)."""
+    return quiz_boards(Robot(system), deals(seed), count, seat)

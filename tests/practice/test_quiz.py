@@ -131,3 +131,25 @@ def test_a_board_with_one_question_is_kept_when_no_longer_one_comes(monkeypatch:
     monkeypatch.setattr(quizzing, "PATIENCE", 2)
     waited = list(quiz_boards(robot, [NO_MAJOR, NO_MAJOR, HEARTS], 2, "N"))
     assert [len(quiz.questions) for quiz in waited] == [1, 3], "the first one-question board after two of them"
+
+
+#: NO_MAJOR with East and West weak, so that North still opens when East deals
+ONE_EAST = "N:AK5.K54.KQ43.J32 JT98.QT9.T97.KT8 Q762.AJ6.J85.954 43.8732.A62.AQ76"
+
+
+def test_after_a_wait_for_more_questions_in_vain_the_next_board_waits_less(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Notes whose rows rarely go past the first call would deal each board from PATIENCE deals."""
+    monkeypatch.setattr(quizzing, "PATIENCE", 2)
+    kept = list(quiz_boards(Robot(SYSTEM), [NO_MAJOR, NO_MAJOR, ONE_EAST, HEARTS], 2, "N"))
+    assert [quiz.board.deal for quiz in kept] == [NO_MAJOR, ONE_EAST]
+    assert [len(quiz.questions) for quiz in kept] == [1, 1] and kept[1].board.dealer == "E"
+
+
+def test_the_questions_follow_each_other_in_the_auction() -> None:
+    for deal in (HEARTS, SPADES, NO_MAJOR):
+        found = quiz(deal)
+        for question, following in zip(found.questions, found.questions[1:], strict=False):
+            assert following.before == (*question.before, question.choice, *question.after)
+        last = found.questions[-1]
+        assert len(last.before) + 1 + len(last.after) == found.ending.index
+        assert found.choices[: found.ending.index] == [*last.before, last.choice, *last.after]
