@@ -89,26 +89,30 @@ class Ending:
     def words(self, shown: Callable[[Call], str] = str, *, located: bool = True) -> str:
         """What happened, in a bridge player's words; ``shown`` writes a call (BML notation by default);
         ``located``: the nearest row of a call off the notes is named with its file and line."""
+        before, call, after = self.parts(located=located)
+        return before + (shown(call) if call is not None else "") + after
+
+    def parts(self, *, located: bool = True) -> tuple[str, Call | None, str]:
+        """:meth:`words` as the text before your call, the call (``None`` when the auction is over),
+        and the text after it, for a page that draws the call with its suit symbol and links it."""
         choice = self.choice
         if choice is None:
-            return "The auction is over: every call of yours came from the notes."
+            return "The auction is over: every call of yours came from the notes.", None, ""
         if choice.off_notes:
             if choice.meaning is not None:
                 where = f" ({choice.meaning.location})" if located else ""
                 return (
-                    f"The notes end here: the auction forces a bid and no row fits your hand; off the notes, "
-                    f"the nearest row is {shown(choice.call)}: {choice.meaning.plain_text}{where}."
+                    "The notes end here: the auction forces a bid and no row fits your hand; off the notes, "
+                    "the nearest row is ",
+                    choice.call,
+                    f": {choice.meaning.plain_text}{where}.",
                 )
-            return (
-                "The notes end here: the auction forces a bid and the notes have no row here; off the "
-                f"notes, the robot bids {shown(choice.call)}."
-            )
-        call = shown(choice.call)
+            before = "The notes end here: the auction forces a bid and the notes have no row here; off the notes, "
+            return before + "the robot bids ", choice.call, "."
         if choice.described:
-            return (
-                f"The notes end here: they go on after this auction, but no row fits your hand; the robot calls {call}."
-            )
-        return f"The notes end here: they have no row after this auction; the robot calls {call}."
+            before = "The notes end here: they go on after this auction, but no row fits your hand; "
+            return before + "the robot calls ", choice.call, "."
+        return "The notes end here: they have no row after this auction; the robot calls ", choice.call, "."
 
 
 @dataclass(frozen=True)

@@ -361,19 +361,23 @@ def said_call(choice: Choice, prefix: str) -> nodes.Node:
     )
 
 
+def row_written(meaning: Meaning, fmt: str) -> list[nodes.Node]:
+    """`` (row 1NT–2♣)``: the row's auction, where a link cannot be followed (text, man pages); else nothing."""
+    if fmt in ("html", "latex"):
+        return []
+    return [nodes.Text(" (row "), *drawn(sequence_tokens(meaning.sequence), fmt), nodes.Text(")")]
+
+
 def said(who: str, choice: Choice, prefix: str, fmt: str) -> nodes.paragraph:
     """``who bids 2♣: Stayman``, the call linked to its row (the row's auction written out where a
-    link cannot be followed: text); a call no row gives says so."""
+    link cannot be followed: text, man pages); a call no row gives says so."""
     verb = "bids" if choice.call.is_bid else "calls"
     made = nodes.paragraph("", "", nodes.strong(who, who), nodes.Text(f" {verb} "), said_call(choice, prefix))
     meaning = choice.meaning
     if meaning is None:
         made += nodes.Text(" (no row of the notes)")
         return made
-    if fmt == "text":
-        made += nodes.Text(" (row ")
-        made.extend(drawn(sequence_tokens(meaning.sequence), fmt))
-        made += nodes.Text(")")
+    made.extend(row_written(meaning, fmt))
     if meaning.plain_text:
         made += nodes.Text(": ")
         made.extend(drawn(meaning_tokens(meaning.description.inline), fmt))
@@ -385,14 +389,12 @@ def said(who: str, choice: Choice, prefix: str, fmt: str) -> nodes.paragraph:
 def ending_nodes(ending: Ending, prefix: str, fmt: str) -> list[nodes.Node]:
     """Where the notes stop: the auction is over, or your call there is no row's; the call is drawn
     with its suit symbol, and linked to the nearest row when the robot bid it off the notes."""
+    before, call, after = ending.parts(located=False)
+    made = nodes.paragraph("", "", *with_suits(before, fmt), classes=["bml-practice-end"])
     choice = ending.choice
-    made = nodes.paragraph("", "", classes=["bml-practice-end"])
-    for number, piece in enumerate(ending.words(lambda call: _CALL, located=False).split(_CALL)):
-        if number and choice is not None:
-            made += said_call(choice, prefix)
-        made.extend(with_suits(piece, fmt))
+    if call is not None and choice is not None:
+        made += said_call(choice, prefix)
+        if choice.meaning is not None:
+            made.extend(row_written(choice.meaning, fmt))
+    made.extend(with_suits(after, fmt))
     return [made]
-
-
-#: where the call goes in the words of an ending
-_CALL = "\x00"

@@ -226,6 +226,7 @@ def test_text_asks_the_calls_and_puts_the_whole_auctions_after_all_the_questions
         assert re.search(r"\*\*The system\*\* bids \S+ \(row [^)]+\): ", part), "the row is named"
         assert "The notes end here" in part or "The auction is over" in part
     assert "Partner (North)" in answers
+    assert "off the notes, the nearest row is 3♦ (row 1NT–2♣–2♥–3♣–3♦): Short diamonds." in " ".join(answers.split())
 
 
 def test_the_pdf_source_has_suit_symbols_and_the_key_at_the_end(tmp_path: Path) -> None:
