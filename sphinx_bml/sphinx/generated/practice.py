@@ -375,7 +375,11 @@ def said(who: str, choice: Choice, prefix: str, fmt: str) -> nodes.paragraph:
     made = nodes.paragraph("", "", nodes.strong(who, who), nodes.Text(f" {verb} "), said_call(choice, prefix))
     meaning = choice.meaning
     if meaning is None:
-        made += nodes.Text(" (no row of the notes)")
+        made += nodes.Text(
+            " (off the notes: the auction forces a bid and the notes have no row here)"
+            if choice.off_notes
+            else " (no row of the notes)"
+        )
         return made
     made.extend(row_written(meaning, fmt))
     if meaning.plain_text:

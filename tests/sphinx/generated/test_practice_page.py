@@ -156,6 +156,16 @@ def test_a_call_off_the_notes_ends_the_questions_and_names_the_nearest_row(site:
         board = ending.find_parent("div", "bml-practice-board")
         count = asked(board)
         assert ending.find_parent("details").summary.get_text().endswith(f"({count} of {count})"), "in the last answer"
+    partners = [
+        paragraph
+        for board in boards(site)
+        for paragraph in board.select("div.bml-answer > p")
+        if paragraph.get_text().startswith("Partner (North)") and "off the notes" in paragraph.get_text()
+    ]
+    assert [paragraph.get_text() for paragraph in partners] == [
+        "Partner (North) bids 3\u2666: Short diamonds (off the notes: no row fits the hand, this one is the nearest)"
+    ], "partner's call off the notes is marked too"
+    assert partners[0].a["href"] == "openings.html#bml-1n-p-2c-p-2h-p-3c-p-3d"
     others = [ending.get_text() for ending in endings if ending not in off]
     assert all(text.startswith(("The notes end here", "The auction is over")) for text in others), others
 
