@@ -1,4 +1,5 @@
-"""How fast a practice page deals: boards kept per second (deals tried, bid, and the ones kept), on the example site.
+"""How fast a practice page deals: boards kept per second (deals tried, bid through, and the ones kept),
+and how many questions the kept boards ask, on the example site.
 
 Run: python benchmarks/practice_page.py [BOARDS]
 """
@@ -7,10 +8,10 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import Counter
 from pathlib import Path
-from types import SimpleNamespace
 
-from sphinx_bml.sphinx.generated.practice import practice_boards
+from sphinx_bml.practice.quiz import practice_quizzes
 from sphinx_bml.sphinx.project import read_project
 
 SITE = Path(__file__).resolve().parent.parent / "example_site"
@@ -19,11 +20,14 @@ SITE = Path(__file__).resolve().parent.parent / "example_site"
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     (system,) = read_project(SITE).systems.values()
-    site = SimpleNamespace(system=system)
     start = time.perf_counter()
-    kept = list(practice_boards(site, count, seed=1, seat="S"))  # type: ignore[arg-type]
+    kept = list(practice_quizzes(system, count, seed=1, seat="S"))
     elapsed = time.perf_counter() - start
     print(f"{len(kept)} practice boards in {elapsed:.2f} s: {len(kept) / elapsed:.0f} boards per second")
+    asked = Counter(len(quiz.questions) for quiz in kept)
+    print("questions per board: " + ", ".join(f"{n}: {asked[n]} boards" for n in sorted(asked)))
+    off = sum(quiz.ending.off_notes for quiz in kept)
+    print(f"boards whose questions end on a call off the notes: {off}")
 
 
 if __name__ == "__main__":

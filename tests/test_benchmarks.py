@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import needs
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 _ROW = re.compile(r"^\| [\d,]+ \|")
 
@@ -92,3 +94,12 @@ def test_the_practice_benchmark_measures_each_case() -> None:
         assert boards in (2, 3) and cpu > 0 and rate > 0
         assert seconds == 0 or rate == pytest.approx(boards / seconds, rel=0.2)
         assert peak >= base and grown == pytest.approx(peak - base, abs=0.11)
+
+
+def test_the_practice_page_benchmark_counts_boards_and_questions() -> None:
+    needs("endplay")
+    printed = run("practice_page.py", "5").splitlines()
+    assert re.fullmatch(r"5 practice boards in [\d.]+ s: \d+ boards per second", printed[0]), printed
+    asked = re.fullmatch(r"questions per board: (.*)", printed[1])
+    assert asked is not None and sum(int(n) for n in re.findall(r": (\d+) boards", asked.group(1))) == 5
+    assert re.fullmatch(r"boards whose questions end on a call off the notes: \d", printed[2]), printed

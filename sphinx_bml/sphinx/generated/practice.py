@@ -6,12 +6,24 @@
       :seed: 2024
       :seat: S
 
-Each board shows your hand (``:seat:``, South by default), the auction up
-to your first call, and then, hidden until you open it, the call the system
-makes with that hand (the robot of ``bml-practice``: the first row whose
-hand condition fits), its meaning and a link to the row that defines it.
-Only deals where your first call comes from a row of the system are kept,
-so every board asks a question the notes answer. The boards are the same at
+Each board is bid to the end by the robot of ``bml-practice`` (the four
+hands dealt; every seat bids the first row whose hand condition fits, and a
+forcing call is answered). Every call of yours (``:seat:``, South by
+default) that comes from a row is a question; the first that does not (a
+pass no row gives, a call the robot makes off the notes) ends them, and is
+said (:mod:`sphinx_bml.practice.quiz` decides all this; this module only
+draws it). The board shows your hand, the auction up to your first call and
+how many calls are asked. In HTML each answer is a ``<details>`` disclosure
+(no JavaScript; it works on Read the Docs and on a phone): your call, its
+meaning, a link to its row, partner's answer, and the auction going on to
+your next call, whose answer is the next ``<details>``, nested in it; the
+last one shows the whole auction and where the notes stop. LaTeX and text,
+where nothing can be hidden, ask the calls under each board and print the
+answers after all the boards, as the key at the end of a quiz book: per
+board the whole auction, each of your calls and partner's with its meaning
+and row, and where the notes stop. Only deals where your first call comes
+from a row are kept, and boards with more than one question are preferred
+(:func:`~sphinx_bml.practice.quiz.quiz_boards`). The boards are the same at
 every build: the seed is ``:seed:``, else a number made from the document's
 name.
 
@@ -21,10 +33,7 @@ are resolved (a post-transform), so the whole system of the page's site
 (``bml_systems``) is known and the links go through the ``bml`` domain like
 ``:bml:seq:``. Hands, calls and meanings are drawn with the shared tokens
 (:mod:`sphinx_bml.language.shown`): suit symbols that every builder colours
-(``\bmlsuit`` in LaTeX). In HTML the answer is a ``<details>`` disclosure
-under its board (no JavaScript; it works on Read the Docs and on a phone);
-LaTeX and text, where nothing can be hidden, print the answers after all
-the boards, as the key at the end of a quiz book.
+(``\bmlsuit`` in LaTeX).
 Dealing needs endplay (``pip install 'sphinx-bml[practice]'``); without it
 the page says so and a ``bml.practice`` warning tells the author.
 """
@@ -34,7 +43,7 @@ from __future__ import annotations
 import html
 import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -48,12 +57,12 @@ from ...language.diagrams import AUCTION_SEATS, SUIT_ORDER, VOID, direction_name
 from ...language.errors import Kind
 from ...language.inline import Inline
 from ...language.notation import SUIT_GLYPHS, object_name
-from ...language.shown import concrete_call_tokens, meaning_tokens
-from ...language.site import Site
+from ...language.shown import concrete_call_tokens, meaning_tokens, sequence_tokens
 from ...language.system import Meaning
 from ...practice.boards import SEATS, Board
-from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, deals, seed_of
-from ...practice.robot import Choice, Robot
+from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, seed_of
+from ...practice.quiz import Ending, Question, Quiz, partner_of, practice_quizzes
+from ...practice.robot import Choice
 from .. import nodes as bml
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
@@ -61,8 +70,6 @@ from ..nodes import suit_node
 from ..nodes.inline import inline_nodes
 
 KIND = "practice"
-#: Deals tried for each board asked before giving up (a system that covers almost nothing).
-_TRIES_PER_BOARD = 500
 
 
 def _seat(argument: str) -> str:
@@ -144,7 +151,9 @@ class PracticeBoards(SphinxPostTransform):
             )
             return [nodes.paragraph("", "No row of the system has a hand condition yet, so no board is dealt.")]
         try:
-            found = list(practice_boards(site, int(settings["boards"]), int(settings["seed"]), str(settings["seat"])))
+            found = list(
+                practice_quizzes(site.system, int(settings["boards"]), int(settings["seed"]), str(settings["seat"]))
+            )
         except PracticeUnavailable:
             warn(Kind.PRACTICE, f"the practice boards are not dealt: {NEEDS_ENDPLAY}", location)
             return [nodes.paragraph("", "The practice boards are not dealt: the site was built without endplay.")]
@@ -156,31 +165,11 @@ class PracticeBoards(SphinxPostTransform):
                 location,
             )
         prefix = f"{names[0]}:" if names and names[0] else ""
-        seat, fmt = str(settings["seat"]), self.output_format()
-        made: list[nodes.Node] = [
-            board_nodes(board, choices, choice, seat, prefix, fmt) for board, choices, choice in found
-        ]
+        fmt = self.output_format()
+        made: list[nodes.Node] = [board_nodes(quiz, prefix, fmt) for quiz in found]
         if fmt != "html" and found:
-            made.append(answer_key([(board, choice) for board, _, choice in found], prefix, fmt))
+            made.append(answer_key(found, prefix, fmt))
         return made
-
-
-def practice_boards(site: Site, count: int, seed: int, seat: str) -> Iterator[tuple[Board, list[Choice], Choice]]:
-    """Boards where ``seat``'s first call comes from a row: the board, the calls before it, and that call."""
-    robot = Robot(site.system)
-    dealt = deals(seed)
-    number = 0
-    for _ in range(count * _TRIES_PER_BOARD):
-        deal = next(dealt)
-        board = Board.numbered(deal, number + 1)
-        auction = robot.bid(board)
-        turn = next((index for index, choice in enumerate(auction.choices) if choice.seat == seat), None)
-        if turn is None or auction.choices[turn].meaning is None:
-            continue
-        number += 1
-        yield board, auction.choices[:turn], auction.choices[turn]
-        if number == count:
-            return
 
 
 # -- the nodes of a board ------------------------------------------------------
@@ -233,8 +222,10 @@ def practice_hand(hand: Hand) -> list[nodes.Node]:
     return made
 
 
-def board_nodes(board: Board, before: list[Choice], choice: Choice, seat: str, prefix: str, fmt: str) -> nodes.Element:
-    """One board: the question (hand and auction), then the answer, hidden in HTML until opened."""
+def board_nodes(quiz: Quiz, prefix: str, fmt: str) -> nodes.Element:
+    """One board: your hand, the auction up to your first call and how many calls are asked; in HTML
+    then each answer in turn, hidden until opened (:func:`revealed`); elsewhere the answers are in the key."""
+    board, seat = quiz.board, quiz.seat
     hand = board.hands[seat]
     box = nodes.container(classes=["bml-practice-board"])
     title = f"Board {board.number}: dealer {direction_name(board.dealer)}, vulnerable: {_vulnerable(board)}"
@@ -247,9 +238,16 @@ def board_nodes(board: Board, before: list[Choice], choice: Choice, seat: str, p
         nodes.literal("", "", *practice_hand(hand), classes=["bml-practice-hand"]),
         nodes.Text(f" ({hand.hcp():g} HCP)"),
     )
-    box += auction_table(board, before)
+    box += auction_table(board, quiz.questions[0].before, asked=True)
+    count = len(quiz.questions)
+    asked = f"Bid the hand through: {count} question{'s' if count > 1 else ''}"
     if fmt == "html":
-        box += answer_nodes(choice, prefix, fmt)
+        asked += "; each answer shows the auction going on to your next call."
+    else:
+        asked += f" (your calls as {direction_name(seat)}; partner's calls are given in the answers at the end)."
+    box += nodes.paragraph(asked, asked, classes=["bml-practice-asked"])
+    if fmt == "html":
+        box += revealed(quiz, prefix, fmt)
     return box
 
 
@@ -257,11 +255,13 @@ def _vulnerable(board: Board) -> str:
     return {"None": "none", "All": "both", "NS": "North-South", "EW": "East-West"}[board.vulnerability]
 
 
-def auction_table(board: Board, before: list[Choice]) -> nodes.table:
-    """The auction so far in four columns, West first, with ``?`` where you bid."""
+def auction_table(board: Board, before: Sequence[Choice], *, asked: bool) -> nodes.table:
+    """The auction in four columns, West first; ``asked``: with ``?`` where you call next."""
     order = [seat.value for seat in AUCTION_SEATS]
     calls = [inline_nodes(concrete_call_tokens(choice.call)) for choice in before]
-    cells: list[list[nodes.Node]] = [[] for _ in range(order.index(board.dealer))] + calls + [[nodes.Text("?")]]
+    cells: list[list[nodes.Node]] = [[] for _ in range(order.index(board.dealer))] + calls
+    if asked:
+        cells.append([nodes.Text("?")])
     rows = [cells[index : index + 4] for index in range(0, len(cells), 4)]
     table = nodes.table(classes=["bml-practice-auction"])
     group = nodes.tgroup(cols=4)
@@ -288,50 +288,117 @@ def _row(cells: list[list[nodes.Node]]) -> nodes.row:
     return row
 
 
-def answer_nodes(choice: Choice, prefix: str, fmt: str) -> nodes.container:
-    """The system's call, its meaning and a link to its row, inside ``<details>`` (HTML)."""
+def revealed(quiz: Quiz, prefix: str, fmt: str) -> nodes.container:
+    """The answers in turn, each a ``<details>`` inside the one before (HTML, no JavaScript): your call,
+    its meaning, its row, the calls up to your next turn with partner's meaning, then the auction so far
+    and the next answer; inside the last one the whole auction and where the notes stop."""
     reveal = nodes.container(classes=["bml-reveal"])
-    summary = "Show the system\u2019s call"
-    reveal += nodes.raw(
-        "", f'<details><summary>{html.escape(summary)}</summary><div class="bml-answer">', format="html"
-    )
-    reveal += answer(choice, prefix, fmt)
-    reveal += nodes.raw("", "</div></details>", format="html")
+    count = len(quiz.questions)
+    for number, question in enumerate(quiz.questions, 1):
+        summary = f"Show the system\u2019s call ({number} of {count})"
+        reveal += nodes.raw(
+            "", f'<details><summary>{html.escape(summary)}</summary><div class="bml-answer">', format="html"
+        )
+        reveal += answer(question, prefix, fmt)
+        if number < count:
+            reveal += auction_table(quiz.board, quiz.questions[number].before, asked=True)
+    reveal += auction_table(quiz.board, quiz.choices, asked=False)
+    reveal += ending_nodes(quiz.ending, prefix, fmt)
+    reveal += nodes.raw("", "</div></details>" * count, format="html")
     return reveal
 
 
-def answer_key(found: list[tuple[Board, Choice]], prefix: str, fmt: str) -> nodes.container:
-    """The answers of all the boards after the last one, each under its board's number
+def answer_key(found: Sequence[Quiz], prefix: str, fmt: str) -> nodes.container:
+    """The answers of all the boards after the last one, each under its board's number: the whole
+    auction, each of your calls with its meaning and row, partner's answers, and where the notes stop
     (LaTeX and text, where an answer under its question cannot be hidden)."""
     key = nodes.container(classes=["bml-practice-key"])
     key += nodes.rubric("Answers", "Answers")
-    for board, choice in found:
-        title = f"Board {board.number}"
+    for quiz in found:
+        title = f"Board {quiz.board.number}"
         key += nodes.paragraph("", "", nodes.strong(title, title))
-        key += answer(choice, prefix, fmt)
+        key += auction_table(quiz.board, quiz.choices, asked=False)
+        count = len(quiz.questions)
+        for number, question in enumerate(quiz.questions, 1):
+            heading = f"Question {number} of {count}"
+            key += nodes.paragraph("", "", nodes.strong(heading, heading))
+            key += answer(question, prefix, fmt)
+        key += ending_nodes(quiz.ending, prefix, fmt)
     return key
 
 
-def answer(choice: Choice, prefix: str, fmt: str) -> list[nodes.Node]:
-    """The call the system makes, linked to its row, its meaning, and the hand condition it meets."""
-    meaning = choice.meaning
-    assert meaning is not None
-    link = pending_xref(
-        "",
-        nodes.inline("", "", *inline_nodes(concrete_call_tokens(choice.call))),
-        refdomain="bml",
-        reftype="seq",
-        reftarget=reference_target(meaning, prefix),
-        refexplicit=True,
-        refwarn=True,
-    )
-    said = nodes.paragraph("", "", nodes.strong("The system bids", "The system bids"), nodes.Text(" "), link)
-    if meaning.plain_text:
-        said += nodes.Text(": ")
-        said.extend(drawn(meaning_tokens(meaning.description.inline), fmt))
-    made: list[nodes.Node] = [said]
+def answer(question: Question, prefix: str, fmt: str) -> list[nodes.Node]:
+    """Your call, linked to its row, its meaning and the hand condition it meets; then the calls until
+    your next turn that the notes describe (partner's answer, an opponent's call from the notes)."""
+    made: list[nodes.Node] = [said("The system", question.choice, prefix, fmt)]
+    meaning = question.meaning
     if meaning.condition is not None:
         condition = nodes.paragraph("", "", *with_suits(f"Hand condition: {meaning.condition.describe()}", fmt))
         condition["classes"].append("bml-practice-condition")
         made.append(condition)
+    partner = partner_of(question.choice.seat)
+    for choice in question.after:
+        if choice.seat == partner:
+            made.append(said(f"Partner ({direction_name(choice.seat)})", choice, prefix, fmt))
+        elif choice.meaning is not None:
+            made.append(said(direction_name(choice.seat), choice, prefix, fmt))
     return made
+
+
+def said_call(choice: Choice, prefix: str) -> nodes.Node:
+    """The call with its suit symbol, linked to the row it comes from (when it comes from one)."""
+    call = nodes.inline("", "", *inline_nodes(concrete_call_tokens(choice.call)))
+    if choice.meaning is None:
+        return call
+    return pending_xref(
+        "",
+        call,
+        refdomain="bml",
+        reftype="seq",
+        reftarget=reference_target(choice.meaning, prefix),
+        refexplicit=True,
+        refwarn=True,
+    )
+
+
+def row_written(meaning: Meaning, fmt: str) -> list[nodes.Node]:
+    """`` (row 1NT–2♣)``: the row's auction, where a link cannot be followed (text, man pages); else nothing."""
+    if fmt in ("html", "latex"):
+        return []
+    return [nodes.Text(" (row "), *drawn(sequence_tokens(meaning.sequence), fmt), nodes.Text(")")]
+
+
+def said(who: str, choice: Choice, prefix: str, fmt: str) -> nodes.paragraph:
+    """``who bids 2♣: Stayman``, the call linked to its row (the row's auction written out where a
+    link cannot be followed: text, man pages); a call no row gives says so."""
+    verb = "bids" if choice.call.is_bid else "calls"
+    made = nodes.paragraph("", "", nodes.strong(who, who), nodes.Text(f" {verb} "), said_call(choice, prefix))
+    meaning = choice.meaning
+    if meaning is None:
+        made += nodes.Text(
+            " (off the notes: the auction forces a bid and the notes have no row here)"
+            if choice.off_notes
+            else " (no row of the notes)"
+        )
+        return made
+    made.extend(row_written(meaning, fmt))
+    if meaning.plain_text:
+        made += nodes.Text(": ")
+        made.extend(drawn(meaning_tokens(meaning.description.inline), fmt))
+    if choice.off_notes:
+        made += nodes.Text(" (off the notes: no row fits the hand, this one is the nearest)")
+    return made
+
+
+def ending_nodes(ending: Ending, prefix: str, fmt: str) -> list[nodes.Node]:
+    """Where the notes stop: the auction is over, or your call there is no row's; the call is drawn
+    with its suit symbol, and linked to the nearest row when the robot bid it off the notes."""
+    before, call, after = ending.parts(located=False)
+    made = nodes.paragraph("", "", *with_suits(before, fmt), classes=["bml-practice-end"])
+    choice = ending.choice
+    if call is not None and choice is not None:
+        made += said_call(choice, prefix)
+        if choice.meaning is not None:
+            made.extend(row_written(choice.meaning, fmt))
+    made.extend(with_suits(after, fmt))
+    return [made]
