@@ -124,9 +124,10 @@ def test_a_sequence_out_of_reach_names_the_row(club: Path, tmp_path: Path, capsy
 
 
 def test_a_sequence_without_conditions_on_the_example_site(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(EXAMPLE_SITE), "--sequence", "1N-2C"]) == 1
+    """The transfers of the example site have no hand condition (Stayman has)."""
+    assert main([str(EXAMPLE_SITE), "--sequence", "1N-2D"]) == 1
     err = capsys.readouterr().err
-    assert "the row for 1N-(P)-2C (" in err and "stayman.bml:4) has no hand condition" in err
+    assert "the row for 1N-(P)-2D (" in err and "transfers.bml:5) has no hand condition" in err
 
 
 def test_two_versions_side_by_side(club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -126,6 +126,5 @@ def test_the_example_sites_strong_club_is_never_passed_out() -> None:
             calls.pop(0)
         if calls and calls[0] == one_club:
             opened += 1
-            assert calls[1:3] != [PASS, PASS], auction.notation()
-            assert any(choice.off_notes for choice in auction.choices) or calls[1] != PASS
+            assert len(calls) > 2 and calls[2] != PASS, auction.notation()  # responder answers 1C
     assert opened > 10
