@@ -7,13 +7,20 @@
  * media applies. After printing the screen layout comes back. */
 (function () {
   "use strict";
-  // the printable height of a landscape sheet, A4 or Letter, with margins of 10 mm (A4's is the lower)
-  var ROOM_MM = 210 - 2 * 10 - 4;
+  // the printable height of a landscape sheet, A4 or Letter, with margins of 10 mm (A4's is the
+  // lower), less what the print media may add to the layout measured on screen
+  var ROOM_MM = 210 - 2 * 10 - 8;
   // the width of the card on paper (bml.css: the printable width of Letter, the narrower)
   var WIDTH_MM = 259;
   var MM = 96 / 25.4;
 
+  // the sheet in landscape, on this page only (bml.css is on every page of the site)
+  var sheet = document.createElement("style");
+  sheet.textContent = "@page { size: landscape; margin: 10mm; }";
+
   function paper(on) {
+    if (on) document.head.appendChild(sheet);
+    else if (sheet.parentNode) sheet.parentNode.removeChild(sheet);
     document.querySelectorAll("div.bml-convention-card").forEach(function (card) {
       card.classList.toggle("bml-card-paper", on);
       card.querySelectorAll("div.bml-card-page").forEach(function (page) {
