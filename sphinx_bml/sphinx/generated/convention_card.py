@@ -260,11 +260,11 @@ def _grid(grid: Grid) -> nodes.table:
     (under their groups) across."""
     columns = list(grid.columns) * max(1, len(grid.groups))
     table, body = _table(("", *columns), (30, *([70 // len(columns)] * len(columns))), "bml-card-grid")
-    if grid.groups:  # Suit over its 1 2 3, NT over its own
-        over = nodes.row("", nodes.entry("", nodes.paragraph()))
-        for group in grid.groups:
-            over += nodes.entry("", nodes.paragraph(group, group), morecols=len(grid.columns) - 1)
-        next(iter(table.findall(nodes.thead))).insert(0, over)
+    if grid.groups:  # Suit over its 1 2 3, NT over its own (no spanning cell: not every builder has them)
+        over = [
+            [nodes.Text(group if index == 0 else "")] for group in grid.groups for index in range(len(grid.columns))
+        ]
+        next(iter(table.findall(nodes.thead))).insert(0, _row([], *over, classes=["bml-card-groups"]))
     for name in grid.rows:
         body += _row([nodes.Text(name)], *([] for _ in columns))
     return table

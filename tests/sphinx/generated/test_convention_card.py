@@ -117,8 +117,7 @@ def test_the_grids_of_leads_and_signals_are_the_forms(built: Path) -> None:
     assert [tr.select_one("td").get_text(strip=True) for tr in leads.select("tbody tr")][:2] == ["Ace", "King"]
     signals = box(card, "SIGNALS IN ORDER OF PRIORITY").select_one("table.bml-card-grid")
     head = [[th.get_text(strip=True) for th in tr.select("th")] for tr in signals.select("thead tr")]
-    assert head == [["", "Suit", "NT"], ["", "1", "2", "3", "1", "2", "3"]]
-    assert signals.select("thead th")[1].get("colspan") == "3"
+    assert head == [["", "Suit", "", "", "NT", "", ""], ["", "1", "2", "3", "1", "2", "3"]]
     assert "fourth best" in box(card, "OPENING LEADS STYLE").get_text()
 
 
