@@ -64,13 +64,20 @@ _WRITTEN = tuple(name for name, _ in WRITTEN_PARTS)
 _OPENING_WIDTHS = (6, 7, 7, 6, 34, 40)
 
 
+def _words(argument: str | None) -> str:
+    """A written part of the card: words (a part nobody writes is left out, and stays blank)."""
+    if argument is None or not argument.strip():
+        raise ValueError("no words: write what this part of the card says, or leave the option out")
+    return argument
+
+
 class BMLConventionCard(SphinxDirective):
     """``.. bml-convention-card::``: the WBF card of the page's system."""
 
     option_spec: ClassVar[OptionSpec] = {
         "system": directives.unchanged_required,
         "title": directives.unchanged,
-        **{name: directives.unchanged_required for name in _WRITTEN},
+        **{name: _words for name in _WRITTEN},
     }
 
     def run(self) -> list[nodes.Node]:

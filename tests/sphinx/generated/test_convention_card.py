@@ -243,6 +243,16 @@ def test_an_unknown_system_is_a_located_warning(tmp_path: Path) -> None:
     assert "[bml.directive]" in result.stderr
 
 
+def test_a_written_part_without_words_is_a_located_error(tmp_path: Path) -> None:
+    card = "Card\n====\n\n.. bml-convention-card::\n   :players: Anna - Ben\n   :psychics:\n"
+    project = write_project(tmp_path / "src", INDEX, openings__rst=OPENINGS, card__rst=card)
+    result = sphinx_build("-b", "html", project, tmp_path / "html")
+    assert result.returncode != 0
+    assert 'card.rst:4: ERROR: Error in "bml-convention-card" directive' in result.stderr
+    assert 'option: "psychics"' in result.stderr and "no words: write what this part of the card says" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_a_site_without_tables_gets_a_warning_and_an_empty_card(tmp_path: Path) -> None:
     project = write_project(tmp_path / "src", "Card\n====\n\n.. bml-convention-card::\n")
     result = sphinx_build("-b", "html", project, tmp_path / "html")
