@@ -167,6 +167,7 @@ class ConventionCard:
 
     @property
     def special(self) -> tuple[CardLine, ...]:
+        """The lines of SPECIAL BIDS THAT MAY REQUIRE DEFENSIVE ACTION (the summary's second box)."""
         return self.summary[1].lines
 
 
@@ -421,12 +422,13 @@ def _line(keys: list[Key], meanings: dict[Key, Meaning]) -> CardLine:
 
 
 def _lines(keys: Iterable[Key], meanings: dict[Key, Meaning]) -> list[CardLine]:
-    """One line per distinct meaning (what the rows say, the hand, the alert), in bidding order of its first call."""
+    """One line per distinct meaning (what the rows say, the hand, artificial or not), in bidding
+    order of its first call."""
     grouped: dict[tuple[str, str, bool], list[Key]] = {}
     for key in keys:
         meaning = meanings.get(key)
         if meaning is None or not meaning.description:
             continue
         hand = meaning.condition.describe() if meaning.condition is not None else ""
-        grouped.setdefault((meaning.plain_text, hand, meaning.alert), []).append(key)
+        grouped.setdefault((meaning.plain_text, hand, is_artificial(meaning)), []).append(key)
     return [_line(found, meanings) for found in grouped.values()]
