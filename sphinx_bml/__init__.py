@@ -78,6 +78,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         app.add_node(node, html=html.VISITORS[node], latex=latex.VISITORS[node], text=text.VISITORS[node])
     app.connect("config-inited", html.add_stylesheet)
     app.add_css_file(html.STYLESHEET.name)
+    app.connect("html-page-context", html.card_script)
     app.add_latex_package(latex.PACKAGE)
     app.connect("builder-inited", latex.copy_style_file)
 

@@ -1,4 +1,4 @@
-"""``.. bml-convention-card::``: the WBF convention card, filled from the notes.
+"""``.. bml-convention-card::``: the WBF convention card, filled from the notes, in the form's layout.
 
 .. code-block:: rst
 
@@ -9,14 +9,18 @@
       :signals: upside-down count and attitude
       :discards: odd-even
 
-The bidding parts of the card (the openings with their responses, the
-special bids that need defensive action, the competitive bidding) come from
-the site's tables (:mod:`sphinx_bml.formats.convention_card`), every call
-linked to the row that defines it; the parts no table can say are the
-directive's options, written as BML inline text (``!h`` is a heart). Like
-``bml-summary``, the card is filled once the whole site is read
-(when its page is resolved: ``resolving``). ``:system:`` picks a system of ``bml_systems``,
-``:title:`` replaces the card's title.
+What goes in each box of the form is decided by
+:mod:`sphinx_bml.formats.convention_card` (the tables fill the bidding parts,
+the directive's options, :data:`~sphinx_bml.formats.convention_card.WRITTEN_PARTS`,
+the others); this module draws it as docutils nodes: each page of the form a
+container, each column and box a container with the form's heading, the
+grids and the openings as tables, every call linked to the row that defines
+it. HTML lays the containers out with ``static/bml.css`` (a grid of boxes,
+printing on two pages), LaTeX with the ``sphinxclass`` environments of
+``texinputs/sphinxbml.sty`` (two landscape pages), text reads them in order.
+Like ``bml-summary``, the card is filled once the whole site is read (when its
+page is resolved: ``resolving``). ``:system:`` picks a system of
+``bml_systems``, ``:title:`` replaces the card's title.
 """
 
 from __future__ import annotations
@@ -32,10 +36,19 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
-from ...formats.convention_card import WRITTEN_PARTS, CardLine, ConventionCard, fill_card
+from ...formats.convention_card import (
+    GRID_COLUMNS,
+    WRITTEN_PARTS,
+    Box,
+    CardLine,
+    ConventionCard,
+    Grid,
+    OpeningRow,
+    fill_card,
+)
 from ...language.errors import Kind
 from ...language.inline import parse_inline
-from ...language.notation import label
+from ...language.notation import context_label, label
 from ...language.shown import concrete_call_tokens, meaning_tokens, sequence_tokens
 from ...language.site import Site
 from ...language.system import Key
@@ -45,13 +58,17 @@ from ..domain.domain import bml_domain
 from ..nodes.inline import inline_nodes
 
 KIND = "convention-card"
-_CLASS = "bml-convention-card"
-#: the written parts shown beside the openings (left column), and after the competitive bidding
-_BESIDE_OPENINGS = ("general", "leads", "signals", "discards")
-_AFTER = ("doubles", "slam", "other")
-_TITLES = dict(WRITTEN_PARTS)
-#: the directive's options that are words of the card
-_WRITTEN = ("players", *_TITLES)
+#: the directive's options that are words of the card, declared once (formats/convention_card.py)
+_WRITTEN = tuple(name for name, _ in WRITTEN_PARTS)
+#: the openings grid's column widths, in per cent
+_OPENING_WIDTHS = (6, 7, 7, 6, 34, 40)
+
+
+def _words(argument: str | None) -> str:
+    """A written part of the card: words (a part nobody writes is left out, and stays blank)."""
+    if argument is None or not argument.strip():
+        raise ValueError("no words: write what this part of the card says, or leave the option out")
+    return argument
 
 
 class BMLConventionCard(SphinxDirective):
@@ -60,7 +77,7 @@ class BMLConventionCard(SphinxDirective):
     option_spec: ClassVar[OptionSpec] = {
         "system": directives.unchanged_required,
         "title": directives.unchanged,
-        **{name: directives.unchanged for name in _WRITTEN},
+        **{name: _words for name in _WRITTEN},
     }
 
     def run(self) -> list[nodes.Node]:
@@ -84,102 +101,111 @@ def made_convention_card(
     site = domain.site_for(docname, placeholder.get("system", ""), "bml-convention-card", placeholder)
     if site is None:
         return []
-    card = fill_card(site)
+    written = {name: str(placeholder[name]) for name in _WRITTEN if placeholder.get(name)}
+    card = fill_card(site, written)
     if card.is_empty:
         message = "bml-convention-card: no bidding table of the site shows an opening or a defence"
         warn(Kind.DIRECTIVE, message, placeholder)
     title = placeholder.get("title") or site.metadata(domain.pages).get("TITLE") or app.config.project
-    written = {name: str(placeholder[name]) for name in _WRITTEN if placeholder.get(name)}
-    made = _Card(app.builder, docname, site, written).draw(card, title)
-    for node in made:
-        for table in node.findall(nodes.table):
-            doctree.set_id(table, suggested_prefix=_CLASS)  # a titled table is a target (numfig)
-    return made
+    return _Card(app.builder, docname, site).draw(card, title)
 
 
 class _Card:
-    """Draws a :class:`ConventionCard` as docutils nodes: titled parts and tables."""
+    """Draws a :class:`ConventionCard` as docutils nodes, page by page, box by box."""
 
-    def __init__(self, builder: Builder, docname: str, site: Site, written: dict[str, str]) -> None:
+    def __init__(self, builder: Builder, docname: str, site: Site) -> None:
         self.builder = builder
         self.docname = docname
         self.site = site
-        self.written = written
 
     def draw(self, card: ConventionCard, title: str) -> list[nodes.Node]:
-        heading = nodes.rubric(title, f"WBF convention card: {title}", classes=["bml-card-title"])
-        drawn: list[nodes.Node] = [heading]
-        if "players" in self.written:
-            drawn.append(
-                nodes.paragraph("", "", nodes.strong("Players: ", "Players: "), *self._text(self.written["players"]))
-            )
-        written = nodes.container(classes=["bml-card-written"])
-        written += self._written(_BESIDE_OPENINGS[0])
-        written += self._special(card.special)
-        for name in _BESIDE_OPENINGS[1:]:
-            written += self._written(name)
-        drawn += [written, self._openings(card)]
-        if card.competitive:
-            drawn.append(self._competitive(card))
-        after = nodes.container(classes=["bml-card-written"])
-        for name in _AFTER:
-            after += self._written(name)
-        return [*drawn, after]
+        heading = f"WBF CONVENTION CARD: {title}"
+        cover = _container("bml-card-column", "bml-card-summary")
+        cover += _container("bml-card-title", children=[nodes.paragraph(heading, heading)])
+        cover += [self._box(box, inline=True) for box in card.header]
+        cover += _part("SYSTEM SUMMARY", [self._box(box) for box in card.summary])
+        defensive = _container("bml-card-column", "bml-card-defensive")
+        defensive += _part("DEFENSIVE AND COMPETITIVE BIDDING", [self._box(box) for box in card.defensive])
+        leads = _container("bml-card-column", "bml-card-leads")
+        leads += _part("LEADS AND SIGNALS", [self._box(box) for box in card.leads])
+        # LaTeX: the columns side by side once the three are set (texinputs/sphinxbml.sty)
+        columns = nodes.raw("", "\\bmlcardcolumns", format="latex")
+        front = _page("bml-card-front", [cover, defensive, leads, columns])
+        back = _page("bml-card-back", [self._openings(card.openings), self._box(card.supplementary)])
+        return [front, back]
 
     # -- parts --------------------------------------------------------------
 
-    def _written(self, name: str) -> list[nodes.Node]:
-        text = self.written.get(name, "")
-        part = [nodes.rubric(_TITLES[name], _TITLES[name], classes=["bml-card-part"])]
-        return [*part, nodes.paragraph("", "", *self._text(text)) if text else nodes.paragraph("", "—")]
-
-    def _special(self, lines: tuple[CardLine, ...]) -> list[nodes.Node]:
-        title = "Special bids that may require defensive action"
-        items = nodes.bullet_list()
-        for line in lines:
-            items += nodes.list_item(
-                "", nodes.paragraph("", "", *self._calls(line), nodes.Text(": "), *self._meaning(line))
-            )
-        return [nodes.rubric(title, title, classes=["bml-card-part"]), items if lines else nodes.paragraph("", "—")]
-
-    def _openings(self, card: ConventionCard) -> nodes.table:
-        table, body = _table("Opening bids", ("Opening", "Art.", "Meaning", "Hand", "Responses"), (8, 5, 27, 20, 40))
-        for opening in card.openings:
-            line = opening.line
-            responses = [
-                nodes.paragraph(
-                    "", "", *self._calls(response, last_only=True), nodes.Text(" "), *self._meaning(response)
-                )
-                for response in opening.responses
+    def _box(self, box: Box, *, inline: bool = False) -> nodes.container:
+        """A box: its heading (what the form asks in it after), the grid of the form, the
+        lines of the tables, the words written for it; blank when nobody filled it."""
+        drawn = _container("bml-card-box", *(["bml-card-blank"] if box.is_blank else []))
+        heading = nodes.paragraph("", "", nodes.strong(box.heading, box.heading), classes=["bml-card-heading"])
+        if box.hint:
+            heading += [
+                nodes.Text(" "),
+                nodes.emphasis("", "", nodes.Text("("), *self._text(box.hint), nodes.Text(")")),
             ]
+        if inline and box.text:
+            heading += [nodes.Text(" "), *self._text(box.text)]
+        drawn += heading
+        if box.grid is not None:
+            drawn += _grid(box.grid)
+        for line in box.lines:
+            drawn += nodes.paragraph("", "", *self._calls(line), nodes.Text(": "), *self._meaning(line))
+        if box.text and not inline:
+            drawn += nodes.paragraph("", "", *self._text(box.text))
+        return drawn
+
+    def _openings(self, rows: tuple[OpeningRow, ...]) -> nodes.table:
+        table, body = _table(GRID_COLUMNS, _OPENING_WIDTHS, "bml-card-openings")
+        for row in rows:
+            opening = (
+                self._link(row.lines[0].key, inline_nodes(concrete_call_tokens(row.call)))
+                if row.lines and row.call
+                else None
+            )
+            label_cell: list[nodes.Node] = (
+                [opening]
+                if opening is not None
+                else (inline_nodes(concrete_call_tokens(row.call)) if row.call is not None else [nodes.Text("4NT+")])
+            )
+            several = len(row.lines) > 1 or row.call is None
+            description = _run_on([[*self._opened(line, several), *self._meaning(line)] for line in row.lines])
+            responses = _run_on(
+                [[*self._calls(line, last_only=True), nodes.Text(" "), *self._meaning(line)] for line in row.responses]
+            )
+            through = row.negative_double_through
             body += _row(
-                self._calls(line, last_only=True),
-                [nodes.Text("✓" if line.artificial else "")],
-                self._meaning(line),
-                [nodes.Text(line.hand)],
+                label_cell,
+                [nodes.Text("✓" if row.artificial else "")],
+                [nodes.Text(str(row.minimum_cards) if row.minimum_cards is not None else "")],
+                inline_nodes(concrete_call_tokens(through)) if through is not None else [],
+                description,
                 responses,
+                classes=["bml-card-opening"] if row.lines else ["bml-card-opening", "bml-card-blank"],
             )
         return table
 
-    def _competitive(self, card: ConventionCard) -> nodes.table:
-        table, body = _table("Defensive and competitive bidding", ("", "Calls", "Meaning", "Hand"), (20, 24, 38, 18))
-        for part in card.competitive:
-            for index, line in enumerate(part.lines):
-                body += _row(
-                    [nodes.strong(part.title, part.title)] if index == 0 else [],
-                    self._calls(line),
-                    self._meaning(line),
-                    [nodes.Text(line.hand)],
-                )
-        return table
+    def _opened(self, line: CardLine, several: bool) -> list[nodes.Node]:
+        """Before the description of one of several openings in a row, the call and its seat
+        and vulnerability: ``2♥ (not vulnerable):``."""
+        if not several:
+            return []
+        seat, vulnerability, sequence = line.key
+        context = context_label(seat, vulnerability)
+        shown = [self._link(line.key, inline_nodes(concrete_call_tokens(sequence.last)))]
+        return [*shown, nodes.Text(f" ({context}): " if context else ": ")]
 
     # -- pieces -------------------------------------------------------------
 
     def _calls(self, line: CardLine, *, last_only: bool = False) -> list[nodes.Node]:
         """The line's sequences, each linked to its row: the last call alone (openings and
-        responses: ``2♣``), or the whole auction (``(1♥)–2♣``)."""
+        responses: ``2♣``, once for the openings of every seat and vulnerability), or the
+        whole auction (``(1♥)–2♣``)."""
         drawn: list[nodes.Node] = []
-        for index, key in enumerate(line.keys):
+        keys = list({key[2].last: key for key in reversed(line.keys)}.values())[::-1] if last_only else line.keys
+        for index, key in enumerate(keys):
             if index:
                 drawn.append(nodes.Text(", "))
             shown = concrete_call_tokens(key[2].last) if last_only else sequence_tokens(key[2])
@@ -196,18 +222,63 @@ class _Card:
 
     def _meaning(self, line: CardLine) -> list[nodes.Node]:
         meaning = self.site.meaning(line.key)
-        if meaning is None:
-            return [nodes.Text(line.meaning)]
-        return inline_nodes(meaning_tokens(meaning.description.inline))  # a link in it: its title
+        drawn: list[nodes.Node] = (
+            [nodes.Text(line.meaning)]
+            if meaning is None
+            else inline_nodes(meaning_tokens(meaning.description.inline))  # a link in it: its title
+        )
+        if line.hand:
+            drawn += [nodes.Text(" "), nodes.inline("", f"[{line.hand}]", classes=["bml-card-hand"])]
+        return drawn
 
     @staticmethod
     def _text(text: str) -> list[nodes.Node]:
         return inline_nodes(meaning_tokens(parse_inline(text)))
 
 
-def _table(title: str, headings: tuple[str, ...], widths: tuple[int, ...]) -> tuple[nodes.table, nodes.tbody]:
-    table = nodes.table(classes=["bml-card-table", "colwidths-given"])
-    table += nodes.title(title, title)
+def _page(kind: str, children: list[nodes.Node]) -> nodes.container:
+    """A page of the form; in LaTeX its body is one ``bmlcardpage``, fitted to a landscape sheet."""
+    begin, end = (nodes.raw("", f"\\{command}{{bmlcardpage}}", format="latex") for command in ("begin", "end"))
+    return _container("bml-card-page", kind, children=[begin, *children, end])
+
+
+def _run_on(lines: list[list[nodes.Node]]) -> list[nodes.Node]:
+    """The lines of a cell of the openings grid as one paragraph: on screen one a line
+    (``bml.css``), on paper run on after a ``·`` (the stylesheet's paper layout, LaTeX, text)."""
+    paragraph = nodes.paragraph()
+    for index, line in enumerate(lines):
+        if index:
+            paragraph += nodes.inline("", " · ", classes=["bml-card-separator"])
+        paragraph += nodes.inline("", "", *line, classes=["bml-card-line"])
+    return [paragraph]
+
+
+def _container(*classes: str, children: Sequence[nodes.Node] = ()) -> nodes.container:
+    return nodes.container("", *children, classes=list(classes))
+
+
+def _part(heading: str, boxes: list[nodes.container]) -> list[nodes.Node]:
+    """A part of the form: its heading in capitals, then its boxes."""
+    return [nodes.paragraph("", "", nodes.strong(heading, heading), classes=["bml-card-part"]), *boxes]
+
+
+def _grid(grid: Grid) -> nodes.table:
+    """A grid of the form, blank, as printed: its row names down the side, its columns
+    (under their groups) across."""
+    columns = list(grid.columns) * max(1, len(grid.groups))
+    table, body = _table(("", *columns), (30, *([70 // len(columns)] * len(columns))), "bml-card-grid")
+    if grid.groups:  # Suit over its 1 2 3, NT over its own (no spanning cell: not every builder has them)
+        over = [
+            [nodes.Text(group if index == 0 else "")] for group in grid.groups for index in range(len(grid.columns))
+        ]
+        next(iter(table.findall(nodes.thead))).insert(0, _row([], *over, classes=["bml-card-groups"]))
+    for name in grid.rows:
+        body += _row([nodes.Text(name)], *([] for _ in columns))
+    return table
+
+
+def _table(headings: Sequence[str], widths: Sequence[int], kind: str) -> tuple[nodes.table, nodes.tbody]:
+    table = nodes.table(classes=["bml-card-table", kind, "colwidths-given"])
     group = nodes.tgroup(cols=len(headings))
     table += group
     for width in widths:
@@ -220,10 +291,10 @@ def _table(title: str, headings: tuple[str, ...], widths: tuple[int, ...]) -> tu
     return table, body
 
 
-def _row(*cells: Sequence[nodes.Node]) -> nodes.row:
-    row = nodes.row()
-    for cell in cells:
-        entry = nodes.entry()
+def _row(*cells: Sequence[nodes.Node], classes: Sequence[str] = ()) -> nodes.row:
+    row = nodes.row(classes=list(classes))
+    for index, cell in enumerate(cells):
+        entry = nodes.entry(classes=[f"bml-card-cell-{index + 1}"])
         if cell and isinstance(cell[0], nodes.paragraph):
             entry.extend(cell)
         else:

@@ -45,6 +45,8 @@ from ..nodes.inline import styled_node
 from .meanings import smart_quotes, with_smart_quotes
 
 STYLESHEET = Path(__file__).parent / "static" / "bml.css"
+#: Fits each page of the convention card on one sheet when it is printed (``bml-convention-card``).
+CARD_SCRIPT = STYLESHEET.parent / "bml-card.js"
 #: What a row's permalink says; its sign, ``¶``, is the stylesheet's (``::before``): not copied with the text.
 PERMALINK = "Link to this sequence"
 _SYMBOL_SUITS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
@@ -56,6 +58,15 @@ def add_stylesheet(app: Sphinx, config: Config) -> None:
     It goes first, so that a ``bml.css`` of the project's own static files replaces it.
     """
     config.html_static_path.insert(0, str(STYLESHEET))
+    config.html_static_path.insert(0, str(CARD_SCRIPT))
+
+
+def card_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """``html-page-context``: the card's script on the pages that show a convention card."""
+    if doctree is not None and any(
+        "bml-convention-card" in node["classes"] for node in doctree.findall(nodes.container)
+    ):
+        app.add_js_file(CARD_SCRIPT.name, loading_method="defer")
 
 
 # --------------------------------------------------------------------------

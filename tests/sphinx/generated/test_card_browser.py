@@ -4,6 +4,7 @@ sequence index narrows as one types in its filter box."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.sphinx.writing.test_browser import PHONE, box, browser, rgb  # noqa: F401 - the fixture
+from tests.sphinx.writing.test_browser import DESKTOP, PHONE, box, browser, rgb  # noqa: F401 - the fixture
 from tests.support import require
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -163,5 +164,91 @@ def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> N
             colour = rgb(page, f"code.bml-practice-hand span.bml-suit.bml-{suit}")
             assert colour[0] >= 150 and colour[1] < 100, (suit, colour)
         assert rgb(page, "code.bml-practice-hand span.bml-suit.bml-spades")[0] < 100
+    finally:
+        page.close()
+
+
+# --------------------------------------------------------------------------
+# The WBF convention card (example_site/convention_card.rst): the form's layout
+
+
+def pdf_pages(pdf: Path) -> list[str]:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    count = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    return [
+        subprocess.run(
+            ["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for n in range(1, count + 1)
+    ]
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_convention_card_prints_as_the_forms_two_pages(
+    example_site: Path,
+    browser: Any,  # noqa: F811
+    paper: str,
+    screen: str,
+    tmp_path: Path,
+) -> None:
+    """As the print dialog does: the card's own sheet (landscape) on A4 or Letter, from a desktop or a phone."""
+    require(shutil.which("pdfinfo") is not None, "pdfinfo (poppler-utils) is not installed")
+    page = browser.new_page(viewport=DESKTOP if screen == "desktop" else PHONE)
+    try:
+        page.goto((example_site / "html" / "convention_card.html").as_uri())
+        pdf = tmp_path / f"card-{paper}.pdf"
+        page.pdf(path=str(pdf), format=paper, prefer_css_page_size=True)
+        # after printing, the screen layout is back
+        assert page.locator("div.bml-convention-card.bml-card-paper").count() == 0
+    finally:
+        page.close()
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    width, height = (float(size) for size in re.search(r"Page size: +([\d.]+) x ([\d.]+)", info).groups())  # type: ignore[union-attr]
+    assert width > height, f"the card prints in portrait: {info}"
+    pages = pdf_pages(pdf)
+    assert len(pages) == 2, f"the card prints on {len(pages)} {paper} pages"
+    front, back = pages
+    for heading in ("DEFENSIVE AND COMPETITIVE BIDDING", "LEADS AND SIGNALS", "SYSTEM SUMMARY", "PSYCHICS"):
+        assert heading in front, heading
+    assert "Anna Lind - Ben Okafor" in front and "OTHER CONVENTIONS" in front  # the cover, the bottom of a column
+    for heading in ("OPENING", "ARTIFICIAL", "DESCRIPTION", "RESPONSES", "SUPPLEMENTARY DETAILS", "4NT+"):
+        assert heading in back, heading
+    assert "Stayman" in back and "Responses\n" not in back  # the grid as a table, not the phone's blocks
+    assert "Kestrel Bridge Club" not in front.split("DEFENSIVE AND COMPETITIVE BIDDING")[0]  # no page header
+
+
+def test_on_a_desktop_the_front_is_the_forms_three_columns(example_site: Path, browser: Any) -> None:  # noqa: F811
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto((example_site / "html" / "convention_card.html").as_uri())
+        defensive = box(page, "div.bml-card-defensive")
+        leads = box(page, "div.bml-card-leads")
+        summary = box(page, "div.bml-card-summary")
+        assert defensive["x"] < leads["x"] < summary["x"], (defensive, leads, summary)
+        assert abs(defensive["y"] - summary["y"]) < 2
+        assert page.locator("table.bml-card-openings thead th").count() == 6
+        heart = rgb(page, "div.bml-card-back table.bml-card-openings span.bml-suit.bml-hearts")
+        assert heart[0] >= 150 and heart[1] < 100, heart  # suits coloured as in the trees
+        page.screenshot(path=str(example_site / "html" / "screenshot-convention-card.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def test_on_a_phone_the_convention_card_stacks_its_boxes(example_site: Path, browser: Any) -> None:  # noqa: F811
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto((example_site / "html" / "convention_card.html").as_uri())
+        width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+        assert width <= 390, f"the card page is {width} px wide on a phone"
+        summary, defensive, leads = (box(page, f"div.bml-card-{kind}") for kind in ("summary", "defensive", "leads"))
+        assert summary["y"] < defensive["y"] < leads["y"]  # the cover first, then one column
+        assert abs(summary["x"] - defensive["x"]) < 2
+        assert not page.locator("table.bml-card-openings thead").is_visible()  # each opening a block
+        assert page.locator("table.bml-card-openings td.bml-card-cell-6").first.is_visible()
+        page.screenshot(path=str(example_site / "html" / "screenshot-convention-card-phone.png"), full_page=True)
     finally:
         page.close()

@@ -1,13 +1,18 @@
-"""``.. bml-convention-card::``: the WBF card drawn from the site's tables, in HTML, LaTeX and text."""
+"""``.. bml-convention-card::``: the WBF card drawn from the site's tables in the form's layout,
+in HTML, LaTeX (compiled to PDF) and text."""
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from tests.support import sphinx_build, write_project
+from sphinx_bml.formats.convention_card import GRID_COLUMNS
+from tests.support import require, sphinx_build, write_project
 
 INDEX = """\
 Our system
@@ -38,6 +43,12 @@ Openings
 
    (1N)---
    D penalty
+
+   1C-(1X)-
+   D negative
+
+   1C-(2S)-
+   D negative
 """
 
 CARD = """\
@@ -48,6 +59,7 @@ Card
    :players: Anna - Ben
    :general: Precision, five-card !h and !s
    :leads: fourth best
+   :psychics: Never
 """
 
 
@@ -68,20 +80,67 @@ def card_of(built: Path) -> BeautifulSoup:
     return card
 
 
-def test_the_openings_table_links_each_call_to_its_row(built: Path) -> None:
+def box(card: BeautifulSoup, heading: str) -> BeautifulSoup:
+    found = [
+        div
+        for div in card.select("div.bml-card-box")
+        if div.select_one("p.bml-card-heading strong").get_text(strip=True) == heading
+    ]
+    assert len(found) == 1, heading
+    return found[0]
+
+
+def test_the_front_is_the_forms_three_columns_of_boxes(built: Path) -> None:
     card = card_of(built)
-    openings = card.select("table.bml-card-table")[0]
-    assert openings.select_one("caption").get_text(strip=True).startswith("Opening bids")
-    rows = openings.select("tbody tr")
-    assert [row.select("td")[0].get_text(strip=True) for row in rows] == ["1♣", "1NT"]
-    strong = rows[0].select("td")
-    assert strong[1].get_text(strip=True) == "✓"  # alertable: artificial
-    assert "16+ HCP" in strong[3].get_text()
-    assert [link["href"] for link in rows[1].select("a")] == ["openings.html#bml-1n", "openings.html#bml-1n-p-2c"]
-    assert [p.get_text(" ", strip=True) for p in strong[4].select("p")] == [
+    front, back = card.select("div.bml-card-page")
+    assert "bml-card-front" in front["class"] and "bml-card-back" in back["class"]
+    columns = front.select(":scope > div.bml-card-column")
+    parts = [[p.get_text(strip=True) for p in column.select("p.bml-card-part")] for column in columns]
+    assert parts == [["SYSTEM SUMMARY"], ["DEFENSIVE AND COMPETITIVE BIDDING"], ["LEADS AND SIGNALS"]]
+    headings = [p.get_text(strip=True) for p in columns[1].select("p.bml-card-heading strong")]
+    assert headings[:3] == ["OVERCALLS", "1NT OVERCALL", "JUMP OVERCALLS"]
+    assert "VS. PRE-EMPTS" in headings and "OTHER CONVENTIONS" in headings
+    leads = [p.get_text(strip=True) for p in columns[2].select("p.bml-card-heading strong")]
+    assert leads == [
+        "OPENING LEADS STYLE",
+        "LEADS",
+        "SIGNALS IN ORDER OF PRIORITY",
+        "SIGNALS (INCLUDING TRUMPS)",
+        "DOUBLES",
+    ]
+
+
+def test_the_grids_of_leads_and_signals_are_the_forms(built: Path) -> None:
+    card = card_of(built)
+    leads = box(card, "LEADS").select_one("table.bml-card-grid")
+    assert [th.get_text(strip=True) for th in leads.select("thead th")] == ["", "vs. Suit", "vs. NT"]
+    assert [tr.select_one("td").get_text(strip=True) for tr in leads.select("tbody tr")][:2] == ["Ace", "King"]
+    signals = box(card, "SIGNALS IN ORDER OF PRIORITY").select_one("table.bml-card-grid")
+    head = [[th.get_text(strip=True) for th in tr.select("th")] for tr in signals.select("thead tr")]
+    assert head == [["", "Suit", "", "", "NT", "", ""], ["", "1", "2", "3", "1", "2", "3"]]
+    assert "fourth best" in box(card, "OPENING LEADS STYLE").get_text()
+
+
+def test_the_openings_grid_has_the_forms_columns_and_links_each_call(built: Path) -> None:
+    card = card_of(built)
+    grid = card.select_one("div.bml-card-back table.bml-card-openings")
+    assert [th.get_text(" ", strip=True) for th in grid.select("thead th")] == list(GRID_COLUMNS)
+    rows = grid.select("tbody tr")
+    assert len(rows) == 20
+    assert [row.select("td")[0].get_text(strip=True) for row in rows][:5] == ["1♣", "1♦", "1♥", "1♠", "1NT"]
+    assert rows[-1].select("td")[0].get_text(strip=True) == "4NT+"
+    strong = [cell.get_text(" ", strip=True) for cell in rows[0].select("td")]
+    assert strong[1] == "✓"  # alerted: artificial
+    assert strong[2] == ""  # 16+ hcp says no length
+    assert strong[3] == "2 ♠"  # 1C-(2S)-D negative
+    assert "16+ HCP" in strong[4]
+    assert [link["href"] for link in rows[4].select("a")] == ["openings.html#bml-1n", "openings.html#bml-1n-p-2c"]
+    responses = rows[0].select("td")[5].select("span.bml-card-line")  # one a line on screen, run on on paper
+    assert [line.get_text(" ", strip=True) for line in responses] == [
         "1 ♦ negative, 0-7 ♥",
         "1 ♥ , 1 ♠ 5+ cards, game forcing",
     ]
+    assert "bml-card-blank" in rows[1]["class"]  # no 1D: a blank row, as on paper
 
 
 def test_suits_are_coloured_as_in_the_trees(built: Path) -> None:
@@ -90,33 +149,89 @@ def test_suits_are_coloured_as_in_the_trees(built: Path) -> None:
     assert card.select("span.bml-suit.bml-diamonds")
 
 
-def test_the_written_parts_and_the_special_bids(built: Path) -> None:
+def test_the_written_parts_the_blank_boxes_and_the_special_bids(built: Path) -> None:
     card = card_of(built)
-    text = card.get_text(" ", strip=True)
-    assert "Players: Anna - Ben" in text
-    assert "Precision, five-card ♥ and ♠" in text
-    assert "fourth best" in text
-    special = card.select("div.bml-card-written ul li")
-    assert [item.select_one("a").get_text(strip=True) for item in special] == ["1♣", "1♣–1♦", "1NT–2♣"]
+    assert "Anna - Ben" in box(card, "PLAYERS").get_text()
+    assert "Precision, five-card ♥ and ♠" in box(card, "GENERAL APPROACH AND STYLE").get_text(" ", strip=True)
+    assert "Never" in box(card, "PSYCHICS").get_text()
+    assert "bml-card-blank" in box(card, "IMPORTANT NOTES")["class"]  # nobody wrote it
+    assert "bml-card-blank" not in box(card, "PSYCHICS")["class"]
+    special = box(card, "SPECIAL BIDS THAT MAY REQUIRE DEFENSIVE ACTION").select("p:not(.bml-card-heading)")
+    assert [line.select_one("a").get_text(strip=True) for line in special] == ["1♣", "1♣–1♦", "1NT–2♣"]
 
 
 def test_the_competitive_bidding_is_filled(built: Path) -> None:
-    competitive = card_of(built).select("table.bml-card-table")[1]
-    rows = [[cell.get_text(" ", strip=True) for cell in row.select("td")] for row in competitive.select("tbody tr")]
+    card = card_of(built)
     # (1X)-2Y: Y ranks above X (BML's rule), so each is a jump: 2♦ over 1♣ could be 1♦
-    assert rows[0][0] == "Jump overcalls"
-    assert any(row[0] == "Takeout doubles" for row in rows)
-    assert any(row[0] == "Defence to 1NT" and row[2] == "penalty" for row in rows)
+    assert "(1♣)–2♦" in box(card, "JUMP OVERCALLS").get_text()
+    assert "(1♣)–Dbl" in box(card, "DOUBLES").get_text() and "takeout" in box(card, "DOUBLES").get_text()
+    assert "penalty" in box(card, "VS. NT").get_text()
+    assert box(card, "VS. NT").select_one("a")["href"].startswith("openings.html#")
 
 
-def test_latex_and_text_show_the_card_as_tables(built: Path) -> None:
+def test_the_text_reads_the_parts_in_order(built: Path) -> None:
+    text = (built / "text" / "card.txt").read_text(encoding="utf-8")
+    order = ["WBF CONVENTION CARD", "SYSTEM SUMMARY", "DEFENSIVE AND COMPETITIVE BIDDING", "LEADS AND SIGNALS"]
+    order += ["DESCRIPTION", "SUPPLEMENTARY DETAILS"]
+    assert [text.index(words) for words in order] == sorted(text.index(words) for words in order)
+    assert "Stayman" in text
+
+
+def test_the_latex_opens_the_forms_pages(built: Path) -> None:
     (tex,) = (built / "latex").glob("*.tex")
     latex = tex.read_text(encoding="utf-8")
-    assert "Opening bids" in latex
-    assert "Defensive and competitive bidding" in latex
-    text = (built / "text" / "card.txt").read_text(encoding="utf-8")
-    assert "WBF convention card" in text
-    assert "Stayman" in text
+    assert latex.count("\\begin{sphinxuseclass}{bml-card-page}") == 2
+    assert "TICK IF ARTIFICIAL" in latex and "DEFENSIVE AND COMPETITIVE BIDDING" in latex
+    assert "\\bmlsuit{C}" in latex
+
+
+def pdf_pages(pdf: Path) -> list[str]:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    count = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    return [
+        subprocess.run(
+            ["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for n in range(1, count + 1)
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4paper", "letterpaper"])
+def test_the_pdf_card_is_two_landscape_pages(tmp_path: Path, paper: str) -> None:
+    """Compiled for real: the front and the back, each on one page, nothing spilling onto a third."""
+    require(shutil.which("latexmk") is not None, "latexmk (TeX Live) is not installed")
+    require(shutil.which("pdftotext") is not None, "pdftotext (poppler-utils) is not installed")
+    conf = (
+        'extensions = ["sphinx_bml"]\n'
+        f'latex_elements = {{"papersize": "{paper}", "maketitle": "", "tableofcontents": ""}}\n'
+    )
+    index = "Card\n====\n\n.. bml-convention-card::\n   :players: Anna - Ben\n   :psychics: Never\n\n"
+    index += ".. toctree::\n\n   openings\n"
+    project = write_project(tmp_path / "src", index, conf, openings__rst=OPENINGS)
+    result = sphinx_build("-M", "latexpdf", project, tmp_path / "build")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+    (pdf,) = (tmp_path / "build" / "latex").glob("*.pdf")
+    pages = pdf_pages(pdf)
+    front = [n for n, text in enumerate(pages) if "SYSTEM SUMMARY" in text]
+    back = [n for n, text in enumerate(pages) if "DESCRIPTION" in text and "RESPONSES" in text]
+    assert len(front) == 1 and back == [front[0] + 1], (front, back)
+    assert "DEFENSIVE AND COMPETITIVE BIDDING" in pages[front[0]] and "LEADS AND SIGNALS" in pages[front[0]]
+    assert "Anna - Ben" in pages[front[0]] and "Never" in pages[front[0]]
+    assert "SUPPLEMENTARY DETAILS" in pages[back[0]]
+    assert "Stayman" in pages[back[0]]  # a filled cell: the responses to 1NT
+    others = [text for n, text in enumerate(pages) if n not in (front[0], back[0])]
+    assert not any(words in text for text in others for words in ("4NT+", "SUPPLEMENTARY", "PSYCHICS")), "spilt over"
+    rotated = subprocess.run(
+        ["pdfinfo", "-f", str(front[0] + 1), "-l", str(back[0] + 1), str(pdf)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert len(re.findall(r"rot: +90", rotated.stdout)) == 2, rotated.stdout  # landscape, as the WBF form
 
 
 def test_an_unknown_system_is_a_located_warning(tmp_path: Path) -> None:
@@ -128,8 +243,18 @@ def test_an_unknown_system_is_a_located_warning(tmp_path: Path) -> None:
     assert "[bml.directive]" in result.stderr
 
 
+def test_a_written_part_without_words_is_a_located_error(tmp_path: Path) -> None:
+    card = "Card\n====\n\n.. bml-convention-card::\n   :players: Anna - Ben\n   :psychics:\n"
+    project = write_project(tmp_path / "src", INDEX, openings__rst=OPENINGS, card__rst=card)
+    result = sphinx_build("-b", "html", project, tmp_path / "html")
+    assert result.returncode != 0
+    assert 'card.rst:4: ERROR: Error in "bml-convention-card" directive' in result.stderr
+    assert 'option: "psychics"' in result.stderr and "no words: write what this part of the card says" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_a_site_without_tables_gets_a_warning_and_an_empty_card(tmp_path: Path) -> None:
     project = write_project(tmp_path / "src", "Card\n====\n\n.. bml-convention-card::\n")
     result = sphinx_build("-b", "html", project, tmp_path / "html")
     assert "index.rst:4: WARNING: bml-convention-card: no bidding table of the site shows" in result.stderr
-    assert "Opening bids" in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+    assert "TICK IF ARTIFICIAL" in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
