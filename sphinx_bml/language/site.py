@@ -27,13 +27,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from collections.abc import Sequence as Ordered
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .calls import PASS, Call, Sequence, Strain
 from .errors import Location
 from .model import Seat, Vulnerability
-from .notation import anchor
+from .notation import anchor, label, object_name
 from .system import Key, Meaning, System, more_general
+
+T = TypeVar("T")
 
 
 class Continuation(NamedTuple):
@@ -74,12 +76,30 @@ class Page:
     anchors: frozenset[str] = frozenset()
     #: its ``#+TITLE``, ``#+DESCRIPTION``, ... values
     metadata: tuple[tuple[str, str], ...] = ()
+    #: the anchor of each of :attr:`meanings`, made once when the document is read
+    #: (empty: made by :meth:`Site.build` each time; see :meth:`spelled`)
+    names: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    #: how each sequence it shows is listed, by anchor (:class:`Listed`; see :meth:`spelled`)
+    listed: Mapping[str, Listed] = field(default_factory=dict, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return bool(self.meanings or self.continued or self.metadata)
 
     def shows(self, meaning: Meaning) -> bool:
         return anchor(*meaning.key) in self.anchors
+
+    def spelled(self) -> Page:
+        """This page with its meanings' anchors (:attr:`names`) and listings (:attr:`listed`)
+        made now: a site is put together again on every build, from the pages read
+        in earlier builds too, and what depends on one sequence alone need not be
+        made again each time."""
+        names = tuple(anchor(*meaning.key) for meaning in self.meanings)
+        same = {name: name for name in names}  # one string for both, when the environment is pickled
+        anchors = frozenset(same.get(name, name) for name in self.anchors)
+        listed = {
+            name: listing(meaning.key) for meaning, name in zip(self.meanings, names, strict=True) if name in anchors
+        }
+        return Page(self.meanings, self.overruled, self.continued, anchors, self.metadata, names, listed)
 
 
 class Target(NamedTuple):
@@ -191,9 +211,8 @@ class Site:
                     site.orphans.append(Orphan(continuation, missing))
         for docname in sorted(set(strays) - set(listed)):
             page = pages.get(docname, Page())
-            for meaning in page.meanings:
+            for meaning, name in zip(page.meanings, _names(page), strict=True):
                 site.defined.add(meaning.sequence)
-                name = anchor(*meaning.key)
                 if name in page.anchors and meaning.key not in site.targets:
                     site._link(docname, meaning, name)
         return site
@@ -208,10 +227,9 @@ class Site:
         conflicts = []
         kept: set[Location] = set()
         given_way: dict[Location, Covered] = {}
-        for meaning in page.meanings:
+        for meaning, name in zip(page.meanings, _names(page), strict=True):
             self.defined.add(meaning.sequence)
             key = meaning.key
-            name = anchor(*key)
             shown = name in page.anchors
             if shown and key not in self.targets:
                 self._link(docname, meaning, name)
@@ -264,6 +282,13 @@ class Site:
             return standing
         target = self.targets.get(key)
         return None if target is None else target.meaning
+
+
+def _names(page: Page) -> Ordered[str]:
+    """The anchor of each meaning of ``page``: kept with it (:meth:`Page.spelled`), or made now."""
+    if len(page.names) == len(page.meanings):
+        return page.names
+    return [anchor(*meaning.key) for meaning in page.meanings]
 
 
 def toctree_order(root: str, toctrees: Mapping[str, Ordered[str]], documents: Collection[str]) -> list[str]:
@@ -341,3 +366,40 @@ def by_opening(keys: Iterable[Key], sort: Callable[[Key], tuple[int, ...]] = bid
     for key in keys:
         groups.setdefault(opening(key[2])[0], []).append(key)
     return [sorted(groups[group], key=sort) for group in sorted(groups)]
+
+
+class Listed(NamedTuple):
+    """How a sequence at a seat and vulnerability is listed (in an index of
+    sequences, in ``objects.inv``): what depends on it alone, made once."""
+
+    #: :func:`.notation.label`: ``1♣–(1♠)–Dbl``
+    label: str
+    #: :func:`.notation.object_name`: ``1NT#SEAT34``
+    name: str
+    #: the name as shown: ``1NT #SEAT 34``
+    shown: str
+    #: its opening's group (:func:`opening`)
+    group: GroupKey
+    #: :func:`bidding_order`
+    order: tuple[int, ...]
+
+
+def listing(key: Key) -> Listed:
+    """How ``key`` is listed: see :class:`Listed`."""
+    seat, vulnerability, sequence = key
+    name = object_name(sequence, seat, vulnerability)
+    shown = name.replace("#SEAT", " #SEAT ").replace("#VUL", " #VUL ")
+    return Listed(label(sequence), name, shown, opening(sequence)[0], bidding_order(key))
+
+
+def listed_by_opening(items: Iterable[tuple[Listed, T]]) -> list[list[T]]:
+    """:func:`by_opening` for things listed as :class:`Listed` says: grouped by
+    opening, ours first, each group in bidding order."""
+    groups: dict[GroupKey, list[tuple[Listed, T]]] = {}
+    for item in items:
+        groups.setdefault(item[0].group, []).append(item)
+    return [[thing for _, thing in sorted(groups[group], key=_by_order)] for group in sorted(groups)]
+
+
+def _by_order(item: tuple[Listed, object]) -> tuple[int, ...]:
+    return item[0].order
