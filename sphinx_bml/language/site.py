@@ -32,7 +32,7 @@ from typing import NamedTuple, TypeVar
 from .calls import PASS, Call, Sequence, Strain
 from .errors import Location
 from .model import Seat, Vulnerability
-from .notation import anchor, label, object_name
+from .notation import anchor, context_label, label, object_name
 from .system import Key, Meaning, System, more_general
 
 T = TypeVar("T")
@@ -378,6 +378,8 @@ class Listed(NamedTuple):
     name: str
     #: the name as shown: ``1NT #SEAT 34``
     shown: str
+    #: :func:`.notation.context_label` of its seat and vulnerability (``""``: any)
+    context: str
     #: its opening's group (:func:`opening`)
     group: GroupKey
     #: :func:`bidding_order`
@@ -389,7 +391,8 @@ def listing(key: Key) -> Listed:
     seat, vulnerability, sequence = key
     name = object_name(sequence, seat, vulnerability)
     shown = name.replace("#SEAT", " #SEAT ").replace("#VUL", " #VUL ")
-    return Listed(label(sequence), name, shown, opening(sequence)[0], bidding_order(key))
+    context = context_label(seat, vulnerability)
+    return Listed(label(sequence), name, shown, context, opening(sequence)[0], bidding_order(key))
 
 
 def listed_by_opening(items: Iterable[tuple[Listed, T]]) -> list[list[T]]:

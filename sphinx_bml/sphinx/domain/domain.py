@@ -86,22 +86,23 @@ class SequenceIndex(Index):
         listed = self.domain.listed
         for system, site in sites.items():
             targets = (
-                (found, (key, target, found.label))
+                (found, (key, target, found))
                 for key, target in site.targets.items()
                 if wanted is None or target.docname in wanted
                 for found in (listed(target),)
             )
             for group in listed_by_opening(targets):
                 entries = []
-                for key, target, name in group:
+                for key, target, found in group:
                     if (target.docname, target.anchor) in shown:
                         continue
                     shown.add((target.docname, target.anchor))
                     meaning = site.meaning(key) or target.meaning
-                    context = context_label(key[0], key[1])
+                    context = found.context
                     if docnames is not None:  # LaTeX and Texinfo print the "extra" column, not the description
                         context = f"{context}: {meaning.plain_text}" if context else meaning.plain_text
-                    entries.append(IndexEntry(name, 0, target.docname, target.anchor, context, "", meaning.plain_text))
+                    text = meaning.plain_text
+                    entries.append(IndexEntry(found.label, 0, target.docname, target.anchor, context, "", text))
                 if not entries:
                     continue
                 heading, alone = _opening(group[0][0][2])
@@ -425,7 +426,7 @@ class BMLDomain(Domain):
                 if (target.docname, target.anchor) in listed:
                     continue
                 listed.add((target.docname, target.anchor))
-                _, name, shown, _, _ = self.listed(target)
+                _, name, shown, *_ = self.listed(target)
                 shown = searchable_name(shown, site.meaning(key) or target.meaning)
                 if len(sites) > 1:
                     name, shown = f"{system}:{name}", f"{system}: {shown}"
