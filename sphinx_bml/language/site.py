@@ -370,39 +370,40 @@ def by_opening(keys: Iterable[Key], sort: Callable[[Key], tuple[int, ...]] = bid
 
 class Listed(NamedTuple):
     """How a sequence at a seat and vulnerability is listed (in an index of
-    sequences, in ``objects.inv``): what depends on it alone, made once."""
+    sequences, in ``objects.inv``): what depends on it alone and takes time to
+    make, made once when its page is read and stored with it, so kept small."""
 
     #: :func:`.notation.label`: ``1♣–(1♠)–Dbl``
     label: str
     #: :func:`.notation.object_name`: ``1NT#SEAT34``
     name: str
-    #: the name as shown: ``1NT #SEAT 34``
-    shown: str
     #: :func:`.notation.context_label` of its seat and vulnerability (``""``: any)
     context: str
-    #: its opening's group (:func:`opening`)
-    group: GroupKey
-    #: :func:`bidding_order`
-    order: tuple[int, ...]
+    #: :func:`bidding_order` as bytes (each number plus 3), which compare as the numbers do
+    order: bytes
+
+    @property
+    def shown(self) -> str:
+        """The name as shown: ``1NT #SEAT 34``."""
+        return self.name.replace("#SEAT", " #SEAT ").replace("#VUL", " #VUL ") if "#" in self.name else self.name
 
 
 def listing(key: Key) -> Listed:
     """How ``key`` is listed: see :class:`Listed`."""
     seat, vulnerability, sequence = key
+    order = bytes(number + 3 for number in bidding_order(key))  # from -2 (see bidding_order) to 37 (a redouble)
     name = object_name(sequence, seat, vulnerability)
-    shown = name.replace("#SEAT", " #SEAT ").replace("#VUL", " #VUL ")
-    context = context_label(seat, vulnerability)
-    return Listed(label(sequence), name, shown, context, opening(sequence)[0], bidding_order(key))
+    return Listed(label(sequence), name, context_label(seat, vulnerability), order)
 
 
-def listed_by_opening(items: Iterable[tuple[Listed, T]]) -> list[list[T]]:
-    """:func:`by_opening` for things listed as :class:`Listed` says: grouped by
+def listed_by_opening(items: Iterable[tuple[Sequence, Listed, T]]) -> list[list[T]]:
+    """:func:`by_opening` for sequences listed as :class:`Listed` says: grouped by
     opening, ours first, each group in bidding order."""
-    groups: dict[GroupKey, list[tuple[Listed, T]]] = {}
+    groups: dict[GroupKey, list[tuple[Sequence, Listed, T]]] = {}
     for item in items:
-        groups.setdefault(item[0].group, []).append(item)
-    return [[thing for _, thing in sorted(groups[group], key=_by_order)] for group in sorted(groups)]
+        groups.setdefault(opening(item[0])[0], []).append(item)
+    return [[thing for _, _, thing in sorted(groups[group], key=_by_order)] for group in sorted(groups)]
 
 
-def _by_order(item: tuple[Listed, object]) -> tuple[int, ...]:
-    return item[0].order
+def _by_order(item: tuple[Sequence, Listed, object]) -> bytes:
+    return item[1].order

@@ -86,7 +86,7 @@ class SequenceIndex(Index):
         listed = self.domain.listed
         for system, site in sites.items():
             targets = (
-                (found, (key, target, found))
+                (key[2], found, (key, target, found))
                 for key, target in site.targets.items()
                 if wanted is None or target.docname in wanted
                 for found in (listed(target),)
@@ -426,7 +426,8 @@ class BMLDomain(Domain):
                 if (target.docname, target.anchor) in listed:
                     continue
                 listed.add((target.docname, target.anchor))
-                _, name, shown, *_ = self.listed(target)
+                found = self.listed(target)
+                name, shown = found.name, found.shown
                 shown = searchable_name(shown, site.meaning(key) or target.meaning)
                 if len(sites) > 1:
                     name, shown = f"{system}:{name}", f"{system}: {shown}"
