@@ -88,18 +88,18 @@ class Page:
     def shows(self, meaning: Meaning) -> bool:
         return anchor(*meaning.key) in self.anchors
 
-    def spelled(self) -> Page:
-        """This page with its meanings' anchors (:attr:`names`) and listings (:attr:`listed`)
-        made now: a site is put together again on every build, from the pages read
-        in earlier builds too, and what depends on one sequence alone need not be
-        made again each time."""
+    def spelled(self, listed: bool = True) -> Page:
+        """This page with its meanings' anchors (:attr:`names`) and, if ``listed``, listings
+        (:attr:`listed`) made now: a site is put together again on every build, from the
+        pages read in earlier builds too, and what depends on one sequence alone need not
+        be made again each time. The listings are for a site that lists its sequences
+        (an index, ``objects.inv``): without them, they are made when asked for."""
         names = tuple(anchor(*meaning.key) for meaning in self.meanings)
         same = {name: name for name in names}  # one string for both, when the environment is pickled
         anchors = frozenset(same.get(name, name) for name in self.anchors)
-        listed = {
-            name: listing(meaning.key) for meaning, name in zip(self.meanings, names, strict=True) if name in anchors
-        }
-        return Page(self.meanings, self.overruled, self.continued, anchors, self.metadata, names, listed)
+        shown = zip(self.meanings, names, strict=True) if listed else ()
+        listings = {name: listing(meaning.key) for meaning, name in shown if name in anchors}
+        return Page(self.meanings, self.overruled, self.continued, anchors, self.metadata, names, listings)
 
 
 class Target(NamedTuple):

@@ -55,6 +55,10 @@ from .checks import check_site
 from .roles import SequenceRole
 from .search import searchable_name
 
+#: The builders' formats that list the sequences (the sequence index; the search index and
+#: ``objects.inv``): reading for them, a page keeps its listings (:meth:`BMLDomain.listed`).
+LISTING_FORMATS = frozenset({"html", "latex", "texinfo"})
+
 #: Where a reference leads: document, anchor and tooltip (``None``: nowhere).
 Resolution = tuple[str, str, str] | None
 
@@ -221,7 +225,7 @@ class BMLDomain(Domain):
             with memory.keeping():
                 for meaning in page.meanings:
                     meaning.plain_text  # noqa: B018 - made now, while the tokens are parsed, and stored with the page
-                self.pages[docname] = page.spelled()
+                self.pages[docname] = page.spelled(listed=self._lists_sequences())
 
     # -- the site --------------------------------------------------------------
 
@@ -245,6 +249,13 @@ class BMLDomain(Domain):
                 self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
             self._objects = None
         return self._sites
+
+    def _lists_sequences(self) -> bool:
+        """Whether this build lists the sequences (:data:`LISTING_FORMATS`), so that
+        the pages it reads keep their listings (:meth:`Page.spelled`)."""
+        builder = getattr(self.env, "_builder_cls", None)  # Sphinx 9 deprecates env.app
+        output = builder.format if builder is not None else self.env.app.builder.format
+        return output in LISTING_FORMATS
 
     def listed(self, target: Target) -> Listed:
         """How the sequence of ``target`` is listed: as its page keeps it, made when it was read."""

@@ -135,6 +135,8 @@ def test_a_meaning_edited_shows_everywhere(make_app: type[SphinxTestApp], rootdi
         [lambda folder: replace(folder / "notrump.bml", "2C  Stayman", "2C  Puppet Stayman")],
     )
     assert "Puppet Stayman" in sequence_index(html)
+    pages = html.env.domaindata["bml"]["pages"]
+    assert all(set(page.listed) == page.anchors for page in pages.values())  # kept for the next build
     assert any("Puppet Stayman" in name for name, _, _ in search_objects(html))
     assert link(html, "prose", "1NT–2♣") == ("notrump.html#bml-1n-p-2c", "Puppet Stayman")
     assert any("Puppet Stayman" in text for text in bss(made).values())
@@ -240,3 +242,20 @@ def test_a_parallel_rebuild_equals_a_serial_one(make_app: type[SphinxTestApp], r
     assert html_outputs(parallel) == html_outputs(serial)
     assert bss(made) == bss(made_serial)
     assert "Ghestem" in sequence_index(parallel)
+
+
+def test_an_html_build_after_a_bss_build_of_the_same_environment(
+    make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path
+) -> None:
+    source = copy(rootdir, "test-domain", tmp_path)
+    where = tmp_path / "shared"  # one doctree folder for both builders
+    made = build(make_app, "bss", source, where)
+    pages = made.env.domaindata["bml"]["pages"]
+    assert pages and all(page.names and not page.listed for page in pages.values())  # a .bss file lists nothing
+    html = build(make_app, "html", source, where)
+    assert html_outputs(html) == html_outputs(build(make_app, "html", source, tmp_path / "fresh", fresh=True))
+    replace(source / "notrump.bml", "2C  Stayman", "2C  Puppet Stayman")
+    again = build(make_app, "html", source, where)
+    assert again.env.domaindata["bml"]["pages"]["notrump"].listed  # read again for HTML: listed
+    assert html_outputs(again) == html_outputs(build(make_app, "html", source, tmp_path / "fresh2", fresh=True))
+    assert "Puppet Stayman" in sequence_index(again)
