@@ -388,11 +388,12 @@ class Listed(NamedTuple):
         return self.name.replace("#SEAT", " #SEAT ").replace("#VUL", " #VUL ") if "#" in self.name else self.name
 
 
-def listing(key: Key) -> Listed:
-    """How ``key`` is listed: see :class:`Listed`."""
+def listing(key: Key, named: bool = True) -> Listed:
+    """How ``key`` is listed: see :class:`Listed`; without its :attr:`~Listed.name` (``""``)
+    unless ``named``, for an index of sequences, which does not show it."""
     seat, vulnerability, sequence = key
     order = bytes(number + 3 for number in bidding_order(key))  # from -2 (see bidding_order) to 37 (a redouble)
-    name = object_name(sequence, seat, vulnerability)
+    name = object_name(sequence, seat, vulnerability) if named else ""
     return Listed(label(sequence), name, context_label(seat, vulnerability), order)
 
 

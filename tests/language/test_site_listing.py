@@ -69,6 +69,7 @@ def test_only_what_a_page_shows_is_listed() -> None:
         assert listed.label == label(sequence) and listed.name == object_name(sequence, seat, vulnerability)
         assert listed.context == context_label(seat, vulnerability)
         assert listed.shown == listed.name.replace("#SEAT", " #SEAT ").replace("#VUL", " #VUL ")
+        assert listing(meaning.key, named=False) == listed._replace(name="")  # for an index, which shows no names
 
 
 def test_the_listing_keeps_the_bidding_order() -> None:

@@ -55,9 +55,10 @@ from .checks import check_site
 from .roles import SequenceRole
 from .search import searchable_name
 
-#: The builders' formats that list the sequences (the sequence index; the search index and
-#: ``objects.inv``): reading for them, a page keeps its listings (:meth:`BMLDomain.listed`).
-LISTING_FORMATS = frozenset({"html", "latex", "texinfo"})
+#: The builders' formats that list the sequences with their names (the sequence index, the
+#: search index and ``objects.inv``): reading for them, a page keeps its listings
+#: (:meth:`BMLDomain.listed`). LaTeX and Texinfo write the index only, which needs no names.
+LISTING_FORMATS = frozenset({"html"})
 
 #: Where a reference leads: document, anchor and tooltip (``None``: nowhere).
 Resolution = tuple[str, str, str] | None
@@ -88,12 +89,12 @@ class SequenceIndex(Index):
         shown: set[tuple[str, str]] = set()  # a page outside every system is listed once
         content = []
         listed = self.domain.listed
-        for system, site in sites.items():
+        for system, site in sites.items():  # the index shows no object names: not made for it
             targets = (
                 (key[2], found, (key, target, found))
                 for key, target in site.targets.items()
                 if wanted is None or target.docname in wanted
-                for found in (listed(target),)
+                for found in (listed(target, named=False),)
             )
             for group in listed_by_opening(targets):
                 entries = []
@@ -257,11 +258,12 @@ class BMLDomain(Domain):
         output = builder.format if builder is not None else self.env.app.builder.format
         return output in LISTING_FORMATS
 
-    def listed(self, target: Target) -> Listed:
-        """How the sequence of ``target`` is listed: as its page keeps it, made when it was read."""
+    def listed(self, target: Target, named: bool = True) -> Listed:
+        """How the sequence of ``target`` is listed: as its page keeps it, made when it was
+        read, else made now (with its name if ``named``: see :func:`.site.listing`)."""
         page = self.pages.get(target.docname)
         found = page.listed.get(target.anchor) if page is not None else None
-        return listing(target.meaning.key) if found is None else found
+        return listing(target.meaning.key, named) if found is None else found
 
     def known_systems(self) -> str:
         """The systems of the site, for a message: ``wj, blue``, or why there is none to name."""
