@@ -27,13 +27,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from collections.abc import Sequence as Ordered
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .calls import PASS, Call, Sequence, Strain
 from .errors import Location
 from .model import Seat, Vulnerability
-from .notation import anchor
+from .notation import anchor, context_label, label, object_name
 from .system import Key, Meaning, System, more_general
+
+T = TypeVar("T")
 
 
 class Continuation(NamedTuple):
@@ -74,12 +76,30 @@ class Page:
     anchors: frozenset[str] = frozenset()
     #: its ``#+TITLE``, ``#+DESCRIPTION``, ... values
     metadata: tuple[tuple[str, str], ...] = ()
+    #: the anchor of each of :attr:`meanings`, made once when the document is read
+    #: (empty: made by :meth:`Site.build` each time; see :meth:`spelled`)
+    names: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    #: how each sequence it shows is listed, by anchor (:class:`Listed`; see :meth:`spelled`)
+    listed: Mapping[str, Listed] = field(default_factory=dict, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return bool(self.meanings or self.continued or self.metadata)
 
     def shows(self, meaning: Meaning) -> bool:
         return anchor(*meaning.key) in self.anchors
+
+    def spelled(self, listed: bool = True) -> Page:
+        """This page with its meanings' anchors (:attr:`names`) and, if ``listed``, listings
+        (:attr:`listed`) made now: a site is put together again on every build, from the
+        pages read in earlier builds too, and what depends on one sequence alone need not
+        be made again each time. The listings are for a site that lists its sequences
+        (an index, ``objects.inv``): without them, they are made when asked for."""
+        names = tuple(anchor(*meaning.key) for meaning in self.meanings)
+        same = {name: name for name in names}  # one string for both, when the environment is pickled
+        anchors = frozenset(same.get(name, name) for name in self.anchors)
+        shown = zip(self.meanings, names, strict=True) if listed else ()
+        listings = {name: listing(meaning.key) for meaning, name in shown if name in anchors}
+        return Page(self.meanings, self.overruled, self.continued, anchors, self.metadata, names, listings)
 
 
 class Target(NamedTuple):
@@ -191,9 +211,8 @@ class Site:
                     site.orphans.append(Orphan(continuation, missing))
         for docname in sorted(set(strays) - set(listed)):
             page = pages.get(docname, Page())
-            for meaning in page.meanings:
+            for meaning, name in zip(page.meanings, _names(page), strict=True):
                 site.defined.add(meaning.sequence)
-                name = anchor(*meaning.key)
                 if name in page.anchors and meaning.key not in site.targets:
                     site._link(docname, meaning, name)
         return site
@@ -208,10 +227,9 @@ class Site:
         conflicts = []
         kept: set[Location] = set()
         given_way: dict[Location, Covered] = {}
-        for meaning in page.meanings:
+        for meaning, name in zip(page.meanings, _names(page), strict=True):
             self.defined.add(meaning.sequence)
             key = meaning.key
-            name = anchor(*key)
             shown = name in page.anchors
             if shown and key not in self.targets:
                 self._link(docname, meaning, name)
@@ -264,6 +282,13 @@ class Site:
             return standing
         target = self.targets.get(key)
         return None if target is None else target.meaning
+
+
+def _names(page: Page) -> Ordered[str]:
+    """The anchor of each meaning of ``page``: kept with it (:meth:`Page.spelled`), or made now."""
+    if len(page.names) == len(page.meanings):
+        return page.names
+    return [anchor(*meaning.key) for meaning in page.meanings]
 
 
 def toctree_order(root: str, toctrees: Mapping[str, Ordered[str]], documents: Collection[str]) -> list[str]:
@@ -341,3 +366,46 @@ def by_opening(keys: Iterable[Key], sort: Callable[[Key], tuple[int, ...]] = bid
     for key in keys:
         groups.setdefault(opening(key[2])[0], []).append(key)
     return [sorted(groups[group], key=sort) for group in sorted(groups)]
+
+
+class Listed(NamedTuple):
+    """How a sequence at a seat and vulnerability is listed (in an index of
+    sequences, in ``objects.inv``): what depends on it alone and takes time to
+    make, made once when its page is read and stored with it, so kept small."""
+
+    #: :func:`.notation.label`: ``1♣–(1♠)–Dbl``
+    label: str
+    #: :func:`.notation.object_name`: ``1NT#SEAT34``
+    name: str
+    #: :func:`.notation.context_label` of its seat and vulnerability (``""``: any)
+    context: str
+    #: :func:`bidding_order` as bytes (each number plus 3), which compare as the numbers do
+    order: bytes
+
+    @property
+    def shown(self) -> str:
+        """The name as search results show it, in the pages' words: ``1NT–2♣ [3rd or 4th seat]``,
+        ``(1NT)–2♣–(Dbl)–Rdbl``."""
+        return f"{self.label} [{self.context}]" if self.context else self.label
+
+
+def listing(key: Key, named: bool = True) -> Listed:
+    """How ``key`` is listed: see :class:`Listed`; without its :attr:`~Listed.name` (``""``)
+    unless ``named``, for an index of sequences, which does not show it."""
+    seat, vulnerability, sequence = key
+    order = bytes(number + 3 for number in bidding_order(key))  # from -2 (see bidding_order) to 37 (a redouble)
+    name = object_name(sequence, seat, vulnerability) if named else ""
+    return Listed(label(sequence), name, context_label(seat, vulnerability), order)
+
+
+def listed_by_opening(items: Iterable[tuple[Sequence, Listed, T]]) -> list[list[T]]:
+    """:func:`by_opening` for sequences listed as :class:`Listed` says: grouped by
+    opening, ours first, each group in bidding order."""
+    groups: dict[GroupKey, list[tuple[Sequence, Listed, T]]] = {}
+    for item in items:
+        groups.setdefault(opening(item[0])[0], []).append(item)
+    return [[thing for _, _, thing in sorted(groups[group], key=_by_order)] for group in sorted(groups)]
+
+
+def _by_order(item: tuple[Sequence, Listed, object]) -> bytes:
+    return item[1].order

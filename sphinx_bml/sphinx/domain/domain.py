@@ -22,7 +22,6 @@ other page is written again (:meth:`BMLDomain.pages_to_rewrite`, on
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Set
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -41,14 +40,12 @@ from ...language.notation import (
     Reference,
     call_label,
     context_label,
-    label,
-    object_name,
     parse_reference,
     short_notation,
 )
 from ...language.shown import shortened
-from ...language.site import Page, Site, Target, by_opening, opening, toctree_order
-from ...language.system import Key, Meaning
+from ...language.site import Listed, Page, Site, Target, listed_by_opening, listing, opening, toctree_order
+from ...language.system import Meaning
 from .. import memory
 from .. import nodes as bml
 from ..config import site_systems
@@ -57,6 +54,11 @@ from ..reading.state import finished_reading
 from .checks import check_site
 from .roles import SequenceRole
 from .search import searchable_name
+
+#: The builders' formats that list the sequences with their names (the sequence index, the
+#: search index and ``objects.inv``): reading for them, a page keeps its listings
+#: (:meth:`BMLDomain.listed`). LaTeX and Texinfo write the index only, which needs no names.
+LISTING_FORMATS = frozenset({"html"})
 
 #: Where a reference leads: document, anchor and tooltip (``None``: nowhere).
 Resolution = tuple[str, str, str] | None
@@ -86,25 +88,29 @@ class SequenceIndex(Index):
         sites = self.domain.sites()
         shown: set[tuple[str, str]] = set()  # a page outside every system is listed once
         content = []
-        for system, site in sites.items():
-            keys = [key for key, target in site.targets.items() if wanted is None or target.docname in wanted]
-            for group in by_opening(keys):
+        listed = self.domain.listed
+        for system, site in sites.items():  # the index shows no object names: not made for it
+            targets = (
+                (key[2], found, (key, target, found))
+                for key, target in site.targets.items()
+                if wanted is None or target.docname in wanted
+                for found in (listed(target, named=False),)
+            )
+            for group in listed_by_opening(targets):
                 entries = []
-                for key in group:
-                    target = site.targets[key]
+                for key, target, found in group:
                     if (target.docname, target.anchor) in shown:
                         continue
                     shown.add((target.docname, target.anchor))
                     meaning = site.meaning(key) or target.meaning
-                    context = context_label(key[0], key[1])
+                    context = found.context
                     if docnames is not None:  # LaTeX and Texinfo print the "extra" column, not the description
                         context = f"{context}: {meaning.plain_text}" if context else meaning.plain_text
-                    entries.append(
-                        IndexEntry(label(key[2]), 0, target.docname, target.anchor, context, "", meaning.plain_text)
-                    )
+                    text = meaning.plain_text
+                    entries.append(IndexEntry(found.label, 0, target.docname, target.anchor, context, "", text))
                 if not entries:
                     continue
-                heading, alone = _opening(group[0][2])
+                heading, alone = _opening(group[0][0][2])
                 if len(entries) > 1 and alone:
                     entries = [entries[0]._replace(subtype=1), *(entry._replace(subtype=2) for entry in entries[1:])]
                 content.append((f"{system}: {heading}" if len(sites) > 1 else heading, entries))
@@ -137,7 +143,7 @@ class BMLDomain(Domain):
         "abbreviations": {},  # docname -> the abbreviations its prose uses (bml_abbreviations)
         "generated": set(),  # the documents with a bml-glossary or bml-summary, made from the whole site
     }
-    data_version = 4
+    data_version = 5
 
     def __init__(self, env: BuildEnvironment) -> None:
         super().__init__(env)
@@ -220,7 +226,7 @@ class BMLDomain(Domain):
             with memory.keeping():
                 for meaning in page.meanings:
                     meaning.plain_text  # noqa: B018 - made now, while the tokens are parsed, and stored with the page
-            self.pages[docname] = page
+                self.pages[docname] = page.spelled(listed=self._lists_sequences())
 
     # -- the site --------------------------------------------------------------
 
@@ -244,6 +250,20 @@ class BMLDomain(Domain):
                 self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
             self._objects = None
         return self._sites
+
+    def _lists_sequences(self) -> bool:
+        """Whether this build lists the sequences (:data:`LISTING_FORMATS`), so that
+        the pages it reads keep their listings (:meth:`Page.spelled`)."""
+        builder = getattr(self.env, "_builder_cls", None)  # Sphinx 9 deprecates env.app
+        output = builder.format if builder is not None else self.env.app.builder.format
+        return output in LISTING_FORMATS
+
+    def listed(self, target: Target, named: bool = True) -> Listed:
+        """How the sequence of ``target`` is listed: as its page keeps it, made when it was
+        read, else made now (with its name if ``named``: see :func:`.site.listing`)."""
+        page = self.pages.get(target.docname)
+        found = page.listed.get(target.anchor) if page is not None else None
+        return listing(target.meaning.key, named) if found is None else found
 
     def known_systems(self) -> str:
         """The systems of the site, for a message: ``wj, blue``, or why there is none to name."""
@@ -412,15 +432,15 @@ class BMLDomain(Domain):
             self._objects = list(self._list_objects(sites))
         yield from self._objects
 
-    @staticmethod
-    def _list_objects(sites: dict[str, Site]) -> Iterator[tuple[str, str, str, str, str, int]]:
+    def _list_objects(self, sites: dict[str, Site]) -> Iterator[tuple[str, str, str, str, str, int]]:
         listed: set[tuple[str, str]] = set()
         for system, site in sites.items():
             for key, target in site.targets.items():
                 if (target.docname, target.anchor) in listed:
                     continue
                 listed.add((target.docname, target.anchor))
-                name, shown = _names(key)
+                found = self.listed(target)
+                name, shown = found.name, found.shown
                 shown = searchable_name(shown, site.meaning(key) or target.meaning)
                 if len(sites) > 1:
                     name, shown = f"{system}:{name}", f"{system}: {shown}"
@@ -428,17 +448,6 @@ class BMLDomain(Domain):
 
     def get_full_qualified_name(self, node: nodes.Element) -> str | None:
         return None
-
-
-@lru_cache(maxsize=1 << 16)
-def _names(key: Key) -> tuple[str, str]:
-    """The name of a sequence in ``objects.inv`` (``1NT#SEAT34``, what references
-    write) and as search results show it, in the pages' words (``1NT–2♣ [3rd or 4th seat]``,
-    ``(1NT)–2♣–(Dbl)–Rdbl``)."""
-    seat, vulnerability, sequence = key
-    context = context_label(seat, vulnerability)
-    shown = label(sequence)
-    return object_name(sequence, seat, vulnerability), f"{shown} [{context}]" if context else shown
 
 
 #: Characters of a link's tooltip at most: every link to a sequence carries

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import TemplateNotFound
+from markupsafe import escape
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.domains import IndexEntry
@@ -31,8 +32,11 @@ TEMPLATES = Path(__file__).parent / "templates"
 #: that filters this page, for ``html_sidebars``).
 INDEX_TEMPLATE = "bml-sequence-index.html"
 
-#: What Jinja's ``|e`` (markupsafe's ``escape``) replaces, and with what: the same characters, the same entities.
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&#34;"})
+
+def _escaped(text: str) -> str:
+    """What Jinja's ``|e`` writes: markupsafe's ``escape`` (in C, faster than ``str.translate``)."""
+    return str(escape(text))
+
 
 _GROUP_HEAD = 1
 _IN_GROUP = 2
@@ -97,17 +101,17 @@ def index_body(title: str, content: Iterable[tuple[str, list[IndexEntry]]], path
                 first = ""
             row = f' class="cg-{group_id}"' if subtype == _IN_GROUP else ""
             indent = "&#160;&#160;&#160;" if subtype == _IN_GROUP else ""
-            code = f'<code class="xref">{name.translate(_ESCAPES)}</code>'
+            code = f'<code class="xref">{_escaped(name)}</code>'
             if page:
                 link = links.get(page)
                 if link is None:
-                    link = links[page] = pathto(page).translate(_ESCAPES)
+                    link = links[page] = _escaped(pathto(page))
                 code = f'<a href="{link}#{anchor}">{code}</a>'
-            shown_extra = f" <em>({extra.translate(_ESCAPES)})</em>" if extra else ""
-            shown_qualifier = f"<strong>{qualifier.translate(_ESCAPES)}:</strong>" if qualifier else ""
+            shown_extra = f" <em>({_escaped(extra)})</em>" if extra else ""
+            shown_qualifier = f"<strong>{_escaped(qualifier)}:</strong>" if qualifier else ""
             out.append(
                 f"\n     <tr{row}>\n       <td>{first}</td>\n       <td>{indent}\n       {code}{shown_extra}</td>"
-                f"<td>{shown_qualifier}\n       <em>{description.translate(_ESCAPES)}</em></td></tr>"
+                f"<td>{shown_qualifier}\n       <em>{_escaped(description)}</em></td></tr>"
             )
     out.append("\n   </table>\n\n")
     return "".join(out)
