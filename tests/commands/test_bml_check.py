@@ -188,6 +188,7 @@ def git(folder: Path, *arguments: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.packaging  # pre-commit installs the hook in an environment of its own, with the newest versions
 def test_the_pre_commit_hook_refuses_a_typo_and_passes_once_fixed(tmp_path: Path) -> None:
     """The real pre-commit installs this repository's hook (.pre-commit-hooks.yaml) in its own
     environment (with pip, so it needs the package index) and runs it on a notes repository."""
