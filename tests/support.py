@@ -163,3 +163,28 @@ def example_system() -> System:
     from sphinx_bml.sphinx.project import read_project
 
     return next(iter(read_project(EXAMPLE_SITE).systems.values()))
+
+
+def pdf_pages(pdf: Path) -> list[str]:
+    """The text of each page of ``pdf`` (pdftotext with its layout), in order."""
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    count = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    return [
+        subprocess.run(
+            ["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for n in range(1, count + 1)
+    ]
+
+
+def sequence_link(app: SphinxTestApp, page: str, text: str) -> tuple[str, str] | None:
+    """The href and tooltip of the first sequence reference showing ``text``, ``None`` if it is not a link."""
+    soup = BeautifulSoup((Path(app.outdir) / f"{page}.html").read_text(encoding="utf-8"), "lxml")
+    for shown in soup.select("span.bml-seq"):
+        if shown.get_text() == text:
+            anchor = shown.find_parent("a")
+            return None if anchor is None else (str(anchor["href"]), str(anchor.get("title", "")))
+    raise AssertionError(f"no reference {text} on {page}")

@@ -13,6 +13,8 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.parallel import parallel_available
 
+from tests.support import sequence_link
+
 COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 
 CLASH = """Clash
@@ -83,41 +85,31 @@ def test_a_parallel_build_equals_the_serial_one(make_app: type[SphinxTestApp], s
     assert sum("[bml.ref]" in line for line in warnings(serial)) == 1
 
 
-def link(app: SphinxTestApp, page: str, text: str) -> tuple[str, str] | None:
-    """The href and tooltip of the first sequence reference showing ``text``, ``None`` if it is not a link."""
-    soup = BeautifulSoup((Path(app.outdir) / f"{page}.html").read_text(encoding="utf-8"), "lxml")
-    for shown in soup.select("span.bml-seq"):
-        if shown.get_text() == text:
-            anchor = shown.find_parent("a")
-            return None if anchor is None else (str(anchor["href"]), str(anchor.get("title", "")))
-    raise AssertionError(f"no reference {text} on {page}")
-
-
 def test_editing_one_page_updates_the_references_on_another(
     make_app: type[SphinxTestApp], source: Path, tmp_path: Path
 ) -> None:
     where = tmp_path / "build"
     first = build(make_app, source, where)
-    assert link(first, "prose", "1NT–2♣") == ("notrump.html#bml-1n-p-2c", "Stayman")
+    assert sequence_link(first, "prose", "1NT–2♣") == ("notrump.html#bml-1n-p-2c", "Stayman")
 
     notrump = source / "notrump.bml"
     original = notrump.read_text(encoding="utf-8")
     touch(notrump, original.replace("2C  Stayman", "2C  Puppet Stayman"))
     second = build(make_app, source, where)
     assert "0 added, 1 changed, 0 removed" in second.status.getvalue()  # prose is written again, not read again
-    assert link(second, "prose", "1NT–2♣") == ("notrump.html#bml-1n-p-2c", "Puppet Stayman")
-    assert link(second, "notes", "1NT–2♣") == ("notrump.html#bml-1n-p-2c", "Puppet Stayman")
+    assert sequence_link(second, "prose", "1NT–2♣") == ("notrump.html#bml-1n-p-2c", "Puppet Stayman")
+    assert sequence_link(second, "notes", "1NT–2♣") == ("notrump.html#bml-1n-p-2c", "Puppet Stayman")
 
     # the sequence moves to another page: the link follows it
     touch(notrump, original.replace("2C  Stayman\n  2D  No four-card major\n  2M  Four cards in M\n", ""))
     touch(source / "slam.rst", SLAM.format(stayman="     2C  Stayman, from the slam page\n"))
     third = build(make_app, source, where)
-    assert link(third, "prose", "1NT–2♣") == ("slam.html#bml-1n-p-2c", "Stayman, from the slam page")
+    assert sequence_link(third, "prose", "1NT–2♣") == ("slam.html#bml-1n-p-2c", "Stayman, from the slam page")
 
     # the sequence goes: the reference becomes text, with a warning
     touch(source / "slam.rst", SLAM.format(stayman=""))
     fourth = build(make_app, source, where)
-    assert link(fourth, "prose", "1NT–2♣") is None
+    assert sequence_link(fourth, "prose", "1NT–2♣") is None
     assert "prose.rst:4: WARNING: no bidding table of the site defines 1NT-2C" in COLOURS.sub(
         "", fourth.warning.getvalue()
     )
@@ -157,5 +149,5 @@ def test_removing_a_page_removes_its_sequences(make_app: type[SphinxTestApp], so
     touch(index, index.read_text(encoding="utf-8").replace("   competition\n", ""))
     second = build(make_app, source, where)
     assert "competition" not in second.env.domaindata["bml"]["pages"]
-    assert link(second, "prose", "(1♠)–2♠") is None
+    assert sequence_link(second, "prose", "(1♠)–2♠") is None
     assert "no bidding table of the site defines (1S)-2S" in second.warning.getvalue()

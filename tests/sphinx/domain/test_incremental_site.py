@@ -23,6 +23,8 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 from sphinx.util.parallel import parallel_available
 
+from tests.support import sequence_link
+
 COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 #: What an edit does to the sources: a function of the source folder.
 Edit = Callable[[Path], None]
@@ -116,16 +118,6 @@ def rebuilt(
     return html, made
 
 
-def link(app: SphinxTestApp, page: str, text: str) -> tuple[str, str] | None:
-    """The href and tooltip of the first sequence reference showing ``text``, ``None`` if it is not a link."""
-    soup = BeautifulSoup((Path(app.outdir) / f"{page}.html").read_text(encoding="utf-8"), "lxml")
-    for shown in soup.select("span.bml-seq"):
-        if shown.get_text() == text:
-            anchor = shown.find_parent("a")
-            return None if anchor is None else (str(anchor["href"]), str(anchor.get("title", "")))
-    raise AssertionError(f"no reference {text} on {page}")
-
-
 def test_a_meaning_edited_shows_everywhere(make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path) -> None:
     source = copy(rootdir, "test-domain", tmp_path)
     html, made = rebuilt(
@@ -138,7 +130,7 @@ def test_a_meaning_edited_shows_everywhere(make_app: type[SphinxTestApp], rootdi
     pages = html.env.domaindata["bml"]["pages"]
     assert all(set(page.listed) == page.anchors for page in pages.values())  # kept for the next build
     assert any("Puppet Stayman" in name for name, _, _ in search_objects(html))
-    assert link(html, "prose", "1NT–2♣") == ("notrump.html#bml-1n-p-2c", "Puppet Stayman")
+    assert sequence_link(html, "prose", "1NT–2♣") == ("notrump.html#bml-1n-p-2c", "Puppet Stayman")
     assert any("Puppet Stayman" in text for text in bss(made).values())
 
 
@@ -153,7 +145,7 @@ def test_a_page_deleted_leaves_the_index_and_the_objects(
     assert "Michaels" not in sequence_index(html)
     assert not any(document == "competition" for _, document, _ in search_objects(html))
     assert "competition" not in html.env.domaindata["bml"]["pages"]
-    assert link(html, "prose", "(1♠)–2♠") is None
+    assert sequence_link(html, "prose", "(1♠)–2♠") is None
     assert "no bidding table of the site defines (1S)-2S" in warnings(html)
 
 
@@ -163,7 +155,7 @@ def test_a_page_renamed_moves_its_sequences(make_app: type[SphinxTestApp], rootd
         replace(folder / "index.rst", "   competition\n", "   interference\n")
 
     html, _ = rebuilt(make_app, copy(rootdir, "test-domain", tmp_path), tmp_path, [rename])
-    assert link(html, "prose", "(1♠)–2♠") == ("interference.html#bml-vs-1s-2s", "Michaels: ♥ and a minor")
+    assert sequence_link(html, "prose", "(1♠)–2♠") == ("interference.html#bml-vs-1s-2s", "Michaels: ♥ and a minor")
     documents = {document for _, document, _ in search_objects(html)}
     assert "interference" in documents and "competition" not in documents
     assert "interference.html#bml-vs-1s-2s" in (Path(html.outdir) / "bml-sequences.html").read_text(encoding="utf-8")

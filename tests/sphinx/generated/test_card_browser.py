@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.sphinx.writing.test_browser import DESKTOP, PHONE, box, browser, rgb  # noqa: F401 - the fixture
-from tests.support import require
+from tests.support import pdf_pages, require
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -170,20 +170,6 @@ def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> N
 
 # --------------------------------------------------------------------------
 # The WBF convention card (example_site/convention_card.rst): the form's layout
-
-
-def pdf_pages(pdf: Path) -> list[str]:
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    count = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
-    return [
-        subprocess.run(
-            ["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        for n in range(1, count + 1)
-    ]
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])

@@ -12,7 +12,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from sphinx_bml.formats.convention_card import GRID_COLUMNS
-from tests.support import require, sphinx_build, write_project
+from tests.support import pdf_pages, require, sphinx_build, write_project
 
 INDEX = """\
 Our system
@@ -183,20 +183,6 @@ def test_the_latex_opens_the_forms_pages(built: Path) -> None:
     assert latex.count("\\begin{sphinxuseclass}{bml-card-page}") == 2
     assert "TICK IF ARTIFICIAL" in latex and "DEFENSIVE AND COMPETITIVE BIDDING" in latex
     assert "\\bmlsuit{C}" in latex
-
-
-def pdf_pages(pdf: Path) -> list[str]:
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    count = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
-    return [
-        subprocess.run(
-            ["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        for n in range(1, count + 1)
-    ]
 
 
 @pytest.mark.slow
