@@ -34,20 +34,20 @@ ENV_VERSION = 8
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place, in the order of a build."""
     from .lexer import BMLLexer
-    from .sphinx import config, diagnostics, memory, nodes, resolving
+    from .sphinx import config, diagnostics, garbage_collector, nodes, resolving
     from .sphinx.builders import AnkiBuilder, BBOalertBuilder, BSSBuilder
-    from .sphinx.builders.downloads import BMLDownloads, write_downloads
     from .sphinx.domain import index_page, search
     from .sphinx.domain.anchors import SequenceAnchors
     from .sphinx.domain.domain import BMLDomain, NoteAbbreviations, warn_missing
     from .sphinx.domain.roles import InlineRole
-    from .sphinx.generated import changes, convention_card, glossary, practice, summary
     from .sphinx.reading.abbreviations import MarkAbbreviations
     from .sphinx.reading.containment import keep_pages_inside
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
     from .sphinx.reading.encoding import use_fallback_codec, warn_windows_page
     from .sphinx.reading.parts import TocTree, exclude_included_parts
+    from .sphinx.whole_site import changes, convention_card, glossary, practice, summary
+    from .sphinx.whole_site.downloads import BMLDownloads, write_downloads
     from .sphinx.writing import html, latex, text
 
     # settings: declared once, checked before anything reads them
@@ -114,8 +114,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
 
     # the garbage collector: the model read stays alive until the build ends
     for event in ("config-inited", "builder-inited", "doctree-read", "env-updated", "env-check-consistency"):
-        app.connect(event, memory.freeze, priority=900)  # after the handlers that build the model
-    app.connect("build-finished", memory.unfreeze)
+        app.connect(event, garbage_collector.freeze, priority=900)  # after the handlers that build the model
+    app.connect("build-finished", garbage_collector.unfreeze)
 
     return {
         "version": __version__,

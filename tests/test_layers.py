@@ -1,10 +1,11 @@
 """The layers only know the layers below: every import points one way, imports inside functions too.
 
-The package: ``language`` (the engine) < ``formats`` < ``practice`` (all pure:
+The package: ``language`` (the engine) < ``formats`` < ``versions`` <
+``convention_card`` < ``practice`` (all pure:
 no Sphinx, no docutils) < ``sphinx`` < ``commands`` (which reach the Sphinx
 side only through ``sphinx/project.py``, the one reader of a project). Inside ``sphinx/``,
-by build phase: the base modules (``config``, ``diagnostics``, ``memory``) <
-``nodes`` < ``reading`` < ``domain`` < ``writing`` < ``generated`` <
+by build phase: the base modules (``config``, ``diagnostics``, ``garbage_collector``) <
+``nodes`` < ``reading`` < ``domain`` < ``writing`` < ``whole_site`` <
 ``builders`` < the modules that join them (``resolving``).
 """
 
@@ -19,18 +20,18 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sphinx_bml"
-PURE_FOLDERS = ("language", "formats", "practice")
+PURE_FOLDERS = ("language", "formats", "versions", "practice")
 PURE = sorted(
     path.relative_to(PACKAGE).as_posix() for folder in PURE_FOLDERS for path in (PACKAGE / folder).glob("*.py")
 )
 
 #: The package's layers, bottom first; a layer may import its own and those before it
 #: (``lexer``: BML highlighted, which imports Pygments and nothing of ours).
-LAYERS = ("language", "lexer", "formats", "practice", "sphinx", "commands")
+LAYERS = ("language", "lexer", "formats", "versions", "convention_card", "practice", "sphinx", "commands")
 #: The layers of ``sphinx/``, bottom first. Modules of ``sphinx/`` itself not named in
 #: :data:`SPHINX_BASE` join the sub-packages (``resolving``): they come last.
-SPHINX_LAYERS = ("nodes", "reading", "domain", "writing", "generated", "builders")
-SPHINX_BASE = ("config", "diagnostics", "memory")
+SPHINX_LAYERS = ("nodes", "reading", "domain", "writing", "whole_site", "builders")
+SPHINX_BASE = ("config", "diagnostics", "garbage_collector")
 
 
 def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:

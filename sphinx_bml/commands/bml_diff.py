@@ -9,7 +9,7 @@ a project folder. It prints the sequences added, removed and changed,
 grouped by opening, each with its meaning (old and new, one above the
 other), its seat and vulnerability when the table is for some of them only,
 and the file and line that define it on each side (see
-:mod:`sphinx_bml.language.changes` for what counts as a change).
+:mod:`sphinx_bml.versions.changes` for what counts as a change).
 ``--json`` prints the same for a script.
 
 Problems in the notes are printed as ``FILE:LINE: message`` on standard
@@ -27,12 +27,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ..formats.versions import SUFFIXES, NotABssFile, holds_conditions, read_version
-from ..language.changes import Change, ChangeKind, Comparison, compare, counted
 from ..language.errors import BMLError, Location, Problems
 from ..language.notation import context_label, label, short_notation
 from ..language.system import Meaning, System
 from ..sphinx.project import CONFIGURATION, read_project
+from ..versions.changes import Change, ChangeKind, Comparison, compare, counted
+from ..versions.reading import SUFFIXES, NotABssFile, holds_conditions, read_version
 from .bss2bml import BROKEN_PIPE, CommandError, _silence_stdout
 from .bss2bml import version as bss2bml_version
 

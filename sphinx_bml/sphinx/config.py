@@ -18,9 +18,9 @@ from typing import Any, Literal
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from ..formats.versions import SUFFIXES
 from ..language.abbreviations import known_abbreviations
 from ..language.errors import Kind
+from ..versions.reading import SUFFIXES
 from .diagnostics import warn
 
 #: A check: ``None`` when the value works, else what to write instead ("a number such as 2").

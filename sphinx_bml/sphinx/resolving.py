@@ -7,12 +7,12 @@ in this order:
 1. the links in the tables' meanings are found (``domain/links``), while
    the tables are still ours, for every builder;
 2. each :class:`~sphinx_bml.sphinx.nodes.placeholder` is made
-   (``generated/summary``, ``generated/convention_card``, ``generated/glossary``, ``generated/changes``,
-   ``builders/downloads``;
+   (``whole_site/summary``, ``whole_site/convention_card``, ``whole_site/glossary``, ``whole_site/changes``,
+   ``whole_site/downloads``;
    the practice page's boards are dealt earlier, by a post-transform);
 3. the links between the tables continuing a sequence and the rows they
    continue are found (HTML), and the rows changed since ``bml_changed_since``
-   (``generated/changes``, HTML);
+   (``whole_site/changes``, HTML);
 4. builders without our visitors get standard nodes in place of ours,
    and every builder but HTML and LaTeX the abbreviations as written: after
    the placeholders are made, so that a summary shows what the prose shows
@@ -33,13 +33,13 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from . import nodes as bml
-from .builders.downloads import made_downloads
 from .domain import links
 from .domain.domain import bml_domain
-from .generated.changes import made_changes, mark_changed_rows
-from .generated.convention_card import made_convention_card
-from .generated.glossary import made_glossary
-from .generated.summary import made_summary
+from .whole_site.changes import made_changes, mark_changed_rows
+from .whole_site.convention_card import made_convention_card
+from .whole_site.downloads import made_downloads
+from .whole_site.glossary import made_glossary
+from .whole_site.summary import made_summary
 from .writing import fallback, latex
 
 #: What each kind of placeholder is made of, when its page is resolved.

@@ -26,7 +26,8 @@ from ...language.system import Meaning
 from ..config import project_slug, site_systems
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
-from .system_file import SystemFileBuilder, system_name
+from ..whole_site.system_files import system_name
+from .system_file import SystemFileBuilder
 
 SUFFIX = ".apkg"
 

@@ -14,19 +14,14 @@ explanations cut at 69 characters, what is left out) is in
 
 from __future__ import annotations
 
-from sphinx.config import Config
-
-from ...formats.bboalert import after_a_qualified_call, write_bboalert
+from ...formats.bboalert import after_a_qualified_call
 from ...language.errors import Kind
 from ...language.notation import short_notation
 from ...language.system import Meaning, System
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
-from .system_file import SystemFileBuilder, SystemFormat, system_name
-
-
-def render_bboalert(config: Config, system: System, metadata: dict[str, str]) -> str:
-    return write_bboalert(system, system_name(config, metadata), alerts_only=bool(config.bml_bboalert_alerts_only))
+from ..whole_site.system_files import BBOALERT
+from .system_file import SystemFileBuilder
 
 
 def left_out(system: System) -> list[Meaning]:
@@ -38,11 +33,6 @@ def left_out(system: System) -> list[Meaning]:
         and after_a_qualified_call(meaning)
         and meaning.sequence.is_ours(len(meaning.sequence.calls) - 1)
     ]
-
-
-BBOALERT = SystemFormat(
-    "bboalert", lambda config: str(config.bml_bboalert_filename), ".txt", render_bboalert, Kind.BBOALERT
-)
 
 
 class BBOalertBuilder(SystemFileBuilder):

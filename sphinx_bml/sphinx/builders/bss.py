@@ -9,20 +9,8 @@ else ``bml_bss_name`` and ``bml_bss_summary``.
 
 from __future__ import annotations
 
-from sphinx.config import Config
-
-from ...formats.bss_writer import write_bss
-from ...language.errors import Kind
-from ...language.system import System
-from .system_file import SystemFileBuilder, SystemFormat, system_name
-
-
-def render_bss(config: Config, system: System, metadata: dict[str, str]) -> str:
-    summary = metadata.get("DESCRIPTION") or str(config.bml_bss_summary)
-    return write_bss(system, system_name(config, metadata), summary, dispositions=bool(config.bml_bss_dispositions))
-
-
-BSS = SystemFormat("bss", lambda config: str(config.bml_bss_filename), ".bss", render_bss, Kind.BSS)
+from ..whole_site.system_files import BSS
+from .system_file import SystemFileBuilder
 
 
 class BSSBuilder(SystemFileBuilder):

@@ -1,66 +1,30 @@
 """What the builders that write the whole system as one file share.
 
-A :class:`SystemFormat` says how one system becomes one file (its name and
-its text). :class:`SystemFileBuilder` writes nothing per document: at the
+:class:`SystemFileBuilder` writes nothing per document: at the
 end of the build it asks the ``bml`` domain for the site's systems (each
 the documents in toctree order from its root document, the bidding tables
 of each in the order written, ``#HIDE`` tables included, the first
 definition of a sequence standing: :class:`~sphinx_bml.language.site.Site`)
-and writes one file per system. Documents with bidding tables outside every
-system are left out, with a warning. :func:`system_files` is also what the
-``bml-downloads`` directive publishes beside the HTML pages.
+and writes one file per system, in a
+:class:`~sphinx_bml.sphinx.whole_site.system_files.SystemFormat`. Documents
+with bidding tables outside every system are left out, with a warning.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Set
-from dataclasses import dataclass
+from collections.abc import Set
 from pathlib import Path
 
 from docutils import nodes
 from sphinx.builders import Builder
 from sphinx.config import Config
-from sphinx.environment import BuildEnvironment
 from sphinx.util.display import progress_message
 
 from ...language.errors import Kind
-from ...language.system import System
 from ..config import site_systems
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
-
-
-@dataclass(frozen=True)
-class SystemFormat:
-    """How a system becomes a file."""
-
-    #: the builder's name, and what the file is called in messages
-    name: str
-    #: the file of a site with one system (``bml_systems`` empty)
-    single_filename: Callable[[Config], str]
-    #: the suffix of the files of a site with several systems (``wj.bss``)
-    suffix: str
-    #: the file's text, from the system and its root document's ``#+KEY`` values
-    render: Callable[[Config, System, dict[str, str]], str]
-    #: the warning kind for what it leaves out
-    warning_kind: Kind
-
-    def filename(self, config: Config, system: str) -> str:
-        return f"{system}{self.suffix}" if system else self.single_filename(config)
-
-
-def system_name(config: Config, metadata: dict[str, str]) -> str:
-    """The root document's ``#+TITLE``, else ``bml_bss_name``."""
-    return metadata.get("TITLE") or str(config.bml_bss_name)
-
-
-def system_files(env: BuildEnvironment, file_format: SystemFormat) -> Iterator[tuple[str, str]]:
-    """Each system of the site as (file name, text)."""
-    domain = bml_domain(env)
-    sites = domain.sites()
-    for system, _ in site_systems(env.config):
-        text = file_format.render(env.config, sites[system].system, domain.metadata(system))
-        yield file_format.filename(env.config, system), text
+from ..whole_site.system_files import SystemFormat, system_files
 
 
 class SystemFileBuilder(Builder):

@@ -46,7 +46,7 @@ from ...language.notation import (
 from ...language.shown import shortened
 from ...language.site import Listed, Page, Site, Target, listed_by_opening, listing, opening, toctree_order
 from ...language.system import Meaning
-from .. import memory
+from .. import garbage_collector
 from .. import nodes as bml
 from ..config import site_systems
 from ..diagnostics import warn
@@ -223,7 +223,7 @@ class BMLDomain(Domain):
             tuple(reading.metadata.values.items()),
         )
         if page:
-            with memory.keeping():
+            with garbage_collector.keeping():
                 for meaning in page.meanings:
                     meaning.plain_text  # noqa: B018 - made now, while the tokens are parsed, and stored with the page
                 self.pages[docname] = page.spelled(listed=self._lists_sequences())
@@ -246,7 +246,7 @@ class BMLDomain(Domain):
                     self._systems_of.setdefault(docname, []).append(name)
             strays = [docname for docname in self.pages if docname not in self._systems_of]
             self._strays = sorted(docname for docname in strays if self.pages[docname].meanings)
-            with memory.keeping():
+            with garbage_collector.keeping():
                 self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
             self._objects = None
         return self._sites

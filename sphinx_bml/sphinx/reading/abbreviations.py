@@ -11,7 +11,7 @@ and auctions (sphinx-bml's own nodes, which show meanings their own way:
 as they are.
 
 The abbreviations a page uses are kept in its reading (``state``), for the
-domain to note and ``.. bml-glossary::`` to list (``generated/glossary``).
+domain to note and ``.. bml-glossary::`` to list (``whole_site/glossary``).
 Builders other than HTML and LaTeX show them as written
 (``writing/fallback``).
 """

@@ -28,7 +28,7 @@ from ...language.parser import Parser
 from ...language.reader import Reader, Source
 from ...language.site import Continuation
 from ...language.system import System
-from .. import memory
+from .. import garbage_collector
 from ..diagnostics import Place, report
 
 _KEY = "bml_reading"
@@ -91,7 +91,7 @@ def read(
     """
     reading = DocumentReading() if example else current_reading(env)
     prefix = env.config.bml_alert_prefix
-    with memory.keeping():
+    with garbage_collector.keeping():
         document = Parser(indentation, reading.state, reading.metadata, alert_prefix=prefix).parse(source)
         if hidden:
             for table in document.bid_tables:

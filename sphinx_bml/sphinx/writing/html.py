@@ -134,7 +134,7 @@ class Drawing:
     head_id: str
     #: where the links in the meanings lead: reference → the link's attributes (``domain/links``)
     links: dict[str, dict[str, object]]
-    #: the numbers of the rows changed since ``bml_changed_since`` (``generated/changes``)
+    #: the numbers of the rows changed since ``bml_changed_since`` (``whole_site/changes``)
     changed: frozenset[int] = frozenset()
 
     @classmethod

@@ -28,13 +28,13 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..language.calls import PASS, Call, CallKind, Sequence, Strain
-from ..language.conditions.tree import All, Any_, InRange, Length, ShapePattern, Test
-from ..language.model import ANY_VULNERABILITY, Seat
-from ..language.site import Site, answers, bidding_order, openings
-from ..language.system import Key, Meaning
-from .bss_reader import Disposition
-from .dispositions import disposition_of
+from .formats.bss_reader import Disposition
+from .formats.dispositions import disposition_of
+from .language.calls import PASS, Call, CallKind, Sequence, Strain
+from .language.conditions.tree import All, Any_, InRange, Length, ShapePattern, Test
+from .language.model import ANY_VULNERABILITY, Seat
+from .language.site import Site, answers, bidding_order, openings
+from .language.system import Key, Meaning
 
 #: The competitive parts filled from the tables, in the card's order.
 SIMPLE_OVERCALLS = "Simple overcalls"

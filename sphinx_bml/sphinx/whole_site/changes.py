@@ -11,7 +11,7 @@
 PATH is a ``.bss`` file (what partner last learned, as ``sphinx-build -b bss``
 wrote it) or a ``.bml`` file, relative to the page as Sphinx reads paths
 (``/`` for the documentation folder), inside the documentation folder. The
-page lists what ``bml-diff`` lists (:mod:`sphinx_bml.language.changes`): the
+page lists what ``bml-diff`` lists (:mod:`sphinx_bml.versions.changes`): the
 sequences added, removed and changed from that version to the site's system,
 grouped by opening, each with its meaning before and now, its seat and
 vulnerability when the table is for some of them only; every sequence that
@@ -38,13 +38,13 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
-from ...formats.versions import SUFFIXES, NotABssFile, holds_conditions, read_version
-from ...language.changes import Change, Comparison, compare, counted
 from ...language.errors import Kind, Problems
 from ...language.notation import anchor, context_label, label
 from ...language.shown import meaning_tokens, sequence_tokens
 from ...language.site import Site
 from ...language.system import Meaning, System
+from ...versions.changes import Change, Comparison, compare, counted
+from ...versions.reading import SUFFIXES, NotABssFile, holds_conditions, read_version
 from .. import nodes as bml
 from ..config import setting_location
 from ..diagnostics import warn

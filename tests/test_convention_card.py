@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sphinx_bml.formats.convention_card import (
+from sphinx_bml.convention_card import (
     CUE_BIDS,
     GRID_OPENINGS,
     JUMP_OVERCALLS,

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..formats.bss_reader import read_bss_file
+from ..formats.bss_tree import build_document
 from ..language.errors import BMLError, Problems
 from ..language.expansion import expand
 from ..language.parser import parse_file
 from ..language.system import System
-from .bss_reader import read_bss_file
-from .bss_tree import build_document
 
 #: The endings of the files a version may be kept in, and what each is read as.
 SUFFIXES = {".bss": "BSS file", ".bml": "BML file"}
@@ -23,7 +23,7 @@ SUFFIXES = {".bss": "BSS file", ".bml": "BML file"}
 
 def holds_conditions(path: Path) -> bool:
     """Whether the version kept at ``path`` can hold hand conditions: a ``.bss`` file cannot, so
-    a comparison with it leaves them out (:func:`~sphinx_bml.language.changes.compare`)."""
+    a comparison with it leaves them out (:func:`~sphinx_bml.versions.changes.compare`)."""
     return path.suffix.lower() != ".bss"
 
 

@@ -28,12 +28,12 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .calls import PASS, Sequence
-from .inline import without_links
-from .model import Seat, Vulnerability
-from .notation import call_label
-from .site import GroupKey, bidding_order, opening
-from .system import Key, Meaning, System
+from ..language.calls import PASS, Sequence
+from ..language.inline import without_links
+from ..language.model import Seat, Vulnerability
+from ..language.notation import call_label
+from ..language.site import GroupKey, bidding_order, opening
+from ..language.system import Key, Meaning, System
 
 
 class ChangeKind(enum.Enum):

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.sphinx.generated.test_practice_page import build, make_site
+from tests.sphinx.whole_site.test_practice_page import build, make_site
 from tests.sphinx.writing.test_browser import PHONE, browser, rgb  # noqa: F401 - the fixture
 from tests.support import needs
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from sphinx_bml.formats.convention_card import GRID_COLUMNS
+from sphinx_bml.convention_card import GRID_COLUMNS
 from tests.support import pdf_pages, require, sphinx_build, write_project
 
 INDEX = """\

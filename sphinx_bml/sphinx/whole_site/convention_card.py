@@ -10,8 +10,8 @@
       :discards: odd-even
 
 What goes in each box of the form is decided by
-:mod:`sphinx_bml.formats.convention_card` (the tables fill the bidding parts,
-the directive's options, :data:`~sphinx_bml.formats.convention_card.WRITTEN_PARTS`,
+:mod:`sphinx_bml.convention_card` (the tables fill the bidding parts,
+the directive's options, :data:`~sphinx_bml.convention_card.WRITTEN_PARTS`,
 the others); this module draws it as docutils nodes: each page of the form a
 container, each column and box a container with the form's heading, the
 grids and the openings as tables, every call linked to the row that defines
@@ -36,7 +36,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
-from ...formats.convention_card import (
+from ...convention_card import (
     GRID_COLUMNS,
     WRITTEN_PARTS,
     Box,
@@ -58,7 +58,7 @@ from ..domain.domain import bml_domain
 from ..nodes.inline import inline_nodes
 
 KIND = "convention-card"
-#: the directive's options that are words of the card, declared once (formats/convention_card.py)
+#: the directive's options that are words of the card, declared once (sphinx_bml/convention_card.py)
 _WRITTEN = tuple(name for name, _ in WRITTEN_PARTS)
 #: the openings grid's column widths, in per cent
 _OPENING_WIDTHS = (6, 7, 7, 6, 34, 40)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.sphinx import memory
+from sphinx_bml.sphinx import garbage_collector
 
 
 def test_a_build_leaves_nothing_frozen(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
@@ -26,11 +26,11 @@ def test_a_build_leaves_nothing_frozen(make_app: type[SphinxTestApp], tmp_path: 
 
 def test_freeze_keeps_the_collector_on() -> None:
     try:
-        memory.freeze(None)  # type: ignore[arg-type]
+        garbage_collector.freeze(None)  # type: ignore[arg-type]
         assert gc.isenabled()
         assert gc.get_freeze_count() > 0
     finally:
-        memory.unfreeze(None, None)  # type: ignore[arg-type]
+        garbage_collector.unfreeze(None, None)  # type: ignore[arg-type]
     assert gc.get_freeze_count() == 0
 
 
@@ -57,9 +57,9 @@ def test_sphinx_build_itself_keeps_them_frozen_to_the_end(tmp_path: Path) -> Non
 
 def test_a_process_that_goes_on_gets_them_back(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "argv", ["pytest"])
-    assert not memory.ends_with_the_build()
+    assert not garbage_collector.ends_with_the_build()
     monkeypatch.setattr(sys, "argv", ["/venv/bin/sphinx-build", "-b", "html"])
-    assert memory.ends_with_the_build()
+    assert garbage_collector.ends_with_the_build()
 
 
 def test_what_survives_a_full_pass_while_keeping_is_frozen_and_the_rest_still_freed() -> None:
@@ -67,7 +67,7 @@ def test_what_survives_a_full_pass_while_keeping_is_frozen_and_the_rest_still_fr
         pass
 
     try:
-        with memory.keeping():
+        with garbage_collector.keeping():
             kept = [Held() for _ in range(10)]
             gone = Held()
             ref = weakref.ref(gone)

@@ -5,8 +5,8 @@ the directive lists, for each system of the site (``bml_systems``), its
 Full Disclosure ``.bss`` file and its BBOalert file, and the HTML build
 (``html``, ``dirhtml``, ``singlehtml``) writes those files into ``_bml/``
 of its output (what ``-b bss`` and ``-b bboalert`` write). Other builders
-show the file names as text: an EPUB too, which is HTML but one file that
-holds its pages only.
+show the file names as text: an EPUB and the help formats too, which are
+HTML but hold their pages only.
 
 .. code-block:: rst
 
@@ -36,7 +36,6 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.builders import Builder
-from sphinx.builders._epub_base import EpubBuilder
 from sphinx.util.display import progress_message
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
@@ -47,9 +46,7 @@ from .. import nodes as bml
 from ..config import site_systems
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
-from .bboalert import BBOALERT
-from .bss import BSS
-from .system_file import SystemFormat, system_files, system_name
+from .system_files import BBOALERT, BSS, SystemFormat, system_files, system_name
 
 #: Where the HTML build puts the files, in its output folder.
 FOLDER = "_bml"
@@ -113,8 +110,10 @@ def _size(size: int) -> str:
 
 def offers_files(builder: Builder) -> bool:
     """Whether the build is a web site that can hold the files beside its pages:
-    HTML, not an EPUB (HTML too, but a book of its pages alone)."""
-    return builder.format == "html" and not isinstance(builder, EpubBuilder)
+    HTML, not HTML embedded in a reader that holds the pages alone (an EPUB, the
+    help formats), which Sphinx's HTML builders say with ``embedded``, as their
+    templates are told."""
+    return builder.format == "html" and not getattr(builder, "embedded", False)
 
 
 def made_downloads(app: Sphinx, docname: str, placeholder: bml.placeholder) -> nodes.Element:
