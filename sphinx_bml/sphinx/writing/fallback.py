@@ -19,7 +19,7 @@ from sphinx.application import Sphinx
 from ...language import diagrams, shown
 from ...language.inline import LineBreak
 from ...language.model import BidNode
-from ...language.notation import SUIT_GLYPHS
+from ...language.suits import SUIT_GLYPHS
 from .. import nodes as bml
 from ..nodes.inline import inline_nodes
 from .meanings import table_text
