@@ -48,7 +48,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.reading.parts import TocTree, exclude_included_parts
     from .sphinx.whole_site import changes, convention_card, glossary, practice, summary
     from .sphinx.whole_site.downloads import BMLDownloads, write_downloads
-    from .sphinx.writing import html, latex, text
+    from .sphinx.writing import html, latex
+    from .sphinx.writing.visitors import node_visitors
 
     # settings: declared once, checked before anything reads them
     config.add_settings(app)
@@ -73,9 +74,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(NoteAbbreviations)
     app.connect("warn-missing-reference", warn_missing)
 
-    # writing: one visitor per builder, the static files
+    # writing: the visitors of each output format that draws our nodes, the static files
     for node in nodes.ALL_NODES:
-        app.add_node(node, html=html.VISITORS[node], latex=latex.VISITORS[node], text=text.VISITORS[node])
+        app.add_node(node, override=False, **node_visitors(node))
     app.connect("config-inited", html.add_stylesheet)
     app.add_css_file(html.STYLESHEET.name)
     app.connect("html-page-context", html.card_script)

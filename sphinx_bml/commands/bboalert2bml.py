@@ -36,46 +36,36 @@ from ..formats.pages import write_page
 from ..language.errors import BMLError, Location
 from ..language.expansion import expand
 from ..language.parser import parse_text
-from .bss2bml import (
+from .command_line import (
     STDIO,
     CommandError,
     Options,
-    add_conversion_arguments,
+    converter_parser,
     output_path,
     read_input,
     run_converter,
     write_output,
 )
-from .bss2bml import version as bss2bml_version
 
 ALL_CONVERTED = 0
 SOME_REPORTED = 1
 _SUIT = re.compile(r"![cdhs]")
 
 
-def version() -> str:
-    return bss2bml_version().replace("bss2bml", "bboalert2bml", 1)
-
-
 def argument_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="bboalert2bml",
-        description="Convert a BBOalert file (the browser extension's own text format) to BML.",
-        epilog=(
-            "Without -o the output file is the input file with its extension replaced by .bml "
-            "(.rst or .md with --format); from standard input it goes to standard output. "
-            "Exit status: 0 every record converted, 1 lines BML has no place for (each reported with its line "
-            "and kept as a comment; the rest is written) or nothing written, 2 a mistake on the command line."
-        ),
+    return converter_parser(
+        "bboalert2bml",
+        "Convert a BBOalert file (the browser extension's own text format) to BML.",
+        "the BBOalert file to read (- is standard input)",
+        "Exit status: 0 every record converted, 1 lines BML has no place for (each reported with its line "
+        "and kept as a comment; the rest is written) or nothing written, 2 a mistake on the command line.",
+        "write nothing when a line cannot be carried into BML",
     )
-    add_conversion_arguments(parser, "the BBOalert file to read (- is standard input)", version())
-    parser.add_argument("--strict", action="store_true", help="write nothing when a line cannot be carried into BML")
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``bboalert2bml`` with ``argv`` (default: the command line); the exit status."""
-    return run_converter("bboalert2bml", argument_parser(), convert, argv)
+    return run_converter(argument_parser(), convert, argv)
 
 
 def convert(options: Options, messages: TextIO) -> int:

@@ -34,9 +34,9 @@ from typing import TextIO
 from sphinx.errors import SphinxError
 
 from ..sphinx.project import CONFIGURATION, Project, Reported, project_of, read_notes, read_project
+from .command_line import MISTAKE
 
 FOUND = 1
-USAGE = 2
 PAGES = (".rst", ".md")
 EXPECTED = f"a Sphinx project folder (with its {CONFIGURATION}), a .bml file, or a .rst or .md page of a project"
 
@@ -65,7 +65,7 @@ def run(paths: list[Path], form: str, out: TextIO, err: TextIO) -> int:
         found = problems(paths)
     except Mistake as mistake:
         print(f"bml-check: {mistake}", file=err)
-        return USAGE
+        return MISTAKE
     here = Path.cwd()
     shown = [reported.seen_from(here) for reported in found]
     if form == "json":

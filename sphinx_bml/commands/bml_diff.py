@@ -33,18 +33,12 @@ from ..language.system import Meaning, System
 from ..sphinx.project import CONFIGURATION, read_project
 from ..versions.changes import Change, ChangeKind, Comparison, compare, counted
 from ..versions.reading import SUFFIXES, NotABssFile, holds_conditions, read_version
-from .bss2bml import BROKEN_PIPE, CommandError, _silence_stdout
-from .bss2bml import version as bss2bml_version
+from .command_line import MISTAKE, CommandError, closed_pipe, version_text
 
 SAME = 0
 DIFFERENT = 1
-MISTAKE = 2
 #: What each side may be, for the message about a file of another kind.
 EXPECTED = "a .bml file, a .bss file or a project folder"
-
-
-def version() -> str:
-    return bss2bml_version().replace("bss2bml", "bml-diff", 1)
 
 
 def argument_parser() -> argparse.ArgumentParser:
@@ -59,7 +53,7 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("old", metavar="OLD", help=f"the earlier version: {EXPECTED}")
     parser.add_argument("new", metavar="NEW", help=f"the later version: {EXPECTED}")
     parser.add_argument("--json", action="store_true", help="print the changes as JSON, for scripts")
-    parser.add_argument("--version", action="version", version=version())
+    parser.add_argument("--version", action="version", version=version_text("bml-diff"))
     return parser
 
 
@@ -83,8 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             write_text(comparison, options.old, options.new, sys.stdout)
     except BrokenPipeError:
-        _silence_stdout()
-        return BROKEN_PIPE
+        return closed_pipe()
     return SAME if comparison.same else DIFFERENT
 
 

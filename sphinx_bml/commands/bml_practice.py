@@ -61,9 +61,7 @@ from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call
 from ..practice.source import load_system
 from ..practice.study import Played, Study, Versions
 from ..sphinx.project import CONFIGURATION, read_project
-
-FAILED = 1
-MISTAKE = 2
+from .command_line import FAILED, MISTAKE
 
 
 def argument_parser() -> argparse.ArgumentParser:

@@ -21,25 +21,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .calls import Call, CallKind, Strain
+from .calls import CALL_WORDS, Call, CallKind, Strain
 from .errors import BMLError, Kind, Location, Problems
-from .model import Auction, AuctionMark, Direction
+from .model import AUCTION_SEATS, DIRECTION_WORDS, Auction, AuctionMark, Direction
 from .reader import Line
+from .suits import TYPED_SUITS
 
-#: The seats in the order of an auction diagram's columns.
-TABLE_ORDER = (Direction.WEST, Direction.NORTH, Direction.EAST, Direction.SOUTH)
-
-_SEAT_WORDS = {
-    **{direction.value: direction for direction in Direction},
-    **{direction.name: direction for direction in Direction},
-}
 _ALL_PASS = re.compile(r"\ball[\s_-]*pass(?:es|ed)?\b", re.IGNORECASE)
-_BID = re.compile(r"([1-7])\s*(NT|N|C|D|H|S|!C|!D|!H|!S|[♣♧♦♢♥♡♠♤])", re.IGNORECASE)
-_SUIT_SIGNS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+_BID = re.compile(rf"([1-7])\s*(NT|N|C|D|H|S|!C|!D|!H|!S|[{''.join(TYPED_SUITS)}])", re.IGNORECASE)
 _WORDS: dict[str, Call | AuctionMark] = {
-    **dict.fromkeys(("P", "PASS", "PASSES", "NB"), Call(CallKind.PASS)),
-    **dict.fromkeys(("X", "D", "DBL", "DBLE", "DOUBLE", "DOUBLES"), Call(CallKind.DOUBLE)),
-    **dict.fromkeys(("XX", "R", "RDBL", "REDBL", "RDBLE", "REDOUBLE", "REDOUBLES"), Call(CallKind.REDOUBLE)),
+    **CALL_WORDS,
     **dict.fromkeys(("AP", "ALLPASS"), AuctionMark.ALL_PASS),
     "-": AuctionMark.EMPTY,
     "—": AuctionMark.EMPTY,
@@ -59,7 +50,7 @@ def read_cell(word: str) -> Call | AuctionMark | None:
         return mark
     if match := _BID.fullmatch(word):
         letter = match.group(2).upper().removeprefix("!")
-        letter = _SUIT_SIGNS.get(letter, letter)
+        letter = TYPED_SUITS.get(letter, letter)
         return Call.bid(int(match.group(1)), Strain.from_letter("N" if letter == "NT" else letter))
     return None
 
@@ -73,7 +64,7 @@ def header_seats(text: str) -> tuple[Direction, ...] | None:
     """The seats a header line names (``West North East South``, ``W N E S``), else ``None``."""
     seats = []
     for word in text.replace(",", " ").split():
-        seat = _SEAT_WORDS.get(word.strip(":").upper())
+        seat = DIRECTION_WORDS.get(word.strip(":").upper())
         if seat is None:
             return None
         seats.append(seat)
@@ -117,7 +108,7 @@ def read_auction(lines: list[Line], problems: Problems) -> Auction | None:
             raise BMLError("the auction has seats but no calls", None, Kind.SYNTAX)
     rows = [_row(line) for line in lines]
     rows_complete = _check_rows(rows, lines, problems)
-    turns = [_Turn(AuctionMark.EMPTY, lines[0].location)] * TABLE_ORDER.index(first_seat)
+    turns = [_Turn(AuctionMark.EMPTY, lines[0].location)] * AUCTION_SEATS.index(first_seat)
     turns += [_Turn(cell, line.location) for row, line in zip(rows, lines, strict=True) for cell in row]
     if rows_complete:
         AuctionCheck(problems).check(turns)
@@ -136,8 +127,8 @@ def _first_seat(seats: tuple[Direction, ...], location: Location) -> Direction:
             "of the four seats, West North East South; give the silent seats' passes"
         )
         raise BMLError(message, location, Kind.SYNTAX)
-    start = TABLE_ORDER.index(seats[0])
-    if seats != TABLE_ORDER[start:] + TABLE_ORDER[:start]:
+    start = AUCTION_SEATS.index(seats[0])
+    if seats != AUCTION_SEATS[start:] + AUCTION_SEATS[:start]:
         message = (
             f"the auction's header names the seats in the order {names}: write them clockwise, as they sit at "
             "the table (West North East South)"

@@ -21,11 +21,12 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from .calls import Call, CallKind, Strain, spell_suits
+from .calls import Call, CallKind, Strain
 from .conditions import Condition, condition_opening, find_condition, parse_condition, shown
 from .errors import BMLError, Location, Problems
 from .model import ANY_VULNERABILITY, BidNode, BidTable, Description, Seat, TableCall, Vulnerability
 from .reader import Line
+from .suits import spell_suits
 
 #: ``#PASTE`` inside pasted rows inside pasted rows …: real notes nest
 #: modules two or three deep; 20 leaves room for any of them.

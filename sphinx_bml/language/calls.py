@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import total_ordering
 
 from .errors import BMLError
+from .suits import spell_suits
 
 
 class Strain(enum.Enum):
@@ -60,17 +61,6 @@ _KIND_ORDER = [CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE]
 
 
 _CALL_RE = re.compile(r"([1-7])(NT|[CDHSN])|(P|D|R|X|XX)", re.IGNORECASE)
-
-#: Suit symbols as players type or paste them (black and white ones, and the
-#: emoji form's variation selector), read as the letters BML writes.
-_SUIT_GLYPHS = str.maketrans(
-    {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S", "\ufe0f": None}
-)
-
-
-def spell_suits(text: str) -> str:
-    """``text`` with suit symbols written as BML's letters: ``1♣`` is ``1C``, ``2♥♠`` is ``2HS``."""
-    return text.translate(_SUIT_GLYPHS)
 
 
 @total_ordering
@@ -180,6 +170,12 @@ class Call:
 
 
 PASS = Call(CallKind.PASS)
+#: Pass, double and redouble as players write them, in capitals: ``PASS``, ``NB``, ``X``, ``DBL``, ``XX``, ``RDBL``.
+CALL_WORDS = {
+    **dict.fromkeys(("P", "PASS", "PASSES", "NB"), PASS),
+    **dict.fromkeys(("X", "D", "DBL", "DBLE", "DOUBLE", "DOUBLES"), Call(CallKind.DOUBLE)),
+    **dict.fromkeys(("XX", "R", "RDBL", "REDBL", "RDBLE", "REDOUBLE", "REDOUBLES"), Call(CallKind.REDOUBLE)),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,16 +30,15 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .calls import Call, CallKind, Strain, spell_suits
+from .calls import Call, CallKind, Strain
 from .errors import BMLError, Kind, Location, Problems
-from .model import Auction, AuctionMark, Block, Contract, Deal, Direction, Lead
+from .model import AUCTION_SEATS, DIRECTION_WORDS, Auction, AuctionMark, Block, Contract, Deal, Direction, Lead
 from .reader import Line
+from .suits import SUIT_NAMES, SUIT_ORDER, TYPED_SUITS, spell_suits
 
 #: Seats clockwise from North, as the cards go round the table.
 CLOCKWISE = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
-#: The seats of an auction diagram's columns.
-_COLUMNS = (Direction.WEST, Direction.NORTH, Direction.EAST, Direction.SOUTH)
-_SUITS = ("spades", "hearts", "diamonds", "clubs")
+_SUITS = tuple(SUIT_NAMES[letter] for letter in SUIT_ORDER)
 _RANKS = {
     "A": "ace",
     "K": "king",
@@ -54,14 +53,14 @@ _HAND = re.compile(r"^\s*([NESW])\s*:?\s+(\S.*)$")
 _HOLDING = re.compile(r"-|(?:10|[2-9AKQJTx])+")
 _CARD = re.compile(r"10|[2-9AKQJTx]")
 
-_SEAT_NAMES = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 _DEALER_WORD = re.compile(r"(?<!\w)(?:dealer|dlr)(?![\w'’])\.?\s*:?\s*(\S*)", re.IGNORECASE | re.ASCII)
 _SEAT_DEALS = re.compile(r"(?:^|\s)(north|east|south|west|[NESW]),?\s+(?:dealer|deals)\b", re.IGNORECASE | re.ASCII)
 _DEALER_LETTER = re.compile(r"(?:^|\s)([NESW]),?(?=\s|$)")
 _BOARD = re.compile(r"(?:^|\s)#?(\d+),?(?=\s|$)")
-_LEAD = re.compile(r"(?:^|\s)([shdc♠♥♦♣])(10|[2-9AKQJT]),?(?=\s|$)")
+_SYMBOLS = "".join(TYPED_SUITS)
+_LEAD = re.compile(rf"(?:^|\s)([shdc{_SYMBOLS}])(10|[2-9AKQJT]),?(?=\s|$)")
 _CONTRACT = re.compile(
-    r"(?:^|\s)(?:([1-7])(NT|[SHDCN♠♥♦♣])(XX?)?(?:\s+(?i:by)\s+((?i:north|east|south|west|[nesw]))\b|([NESW]))"
+    rf"(?:^|\s)(?:([1-7])(NT|[SHDCN{_SYMBOLS}])(XX?)?(?:\s+(?i:by)\s+((?i:north|east|south|west|[nesw]))\b|([NESW]))"
     r"|(P|PASS|(?i:passed\s+out)))(?=[\s,.;]|$)",
     re.ASCII,
 )
@@ -177,7 +176,7 @@ def _read_header(deal: Deal, header: Line, problems: Problems) -> None:
         else:
             strain = Strain.from_letter("N" if match.group(2) == "NT" else spell_suits(match.group(2)))
             seat = match.group(4) or match.group(5)
-            declarer = Direction(_SEAT_NAMES[seat.upper()])
+            declarer = DIRECTION_WORDS[seat.upper()]
             deal.contract = Contract(int(match.group(1)), strain, len(match.group(3) or ""), declarer)
         text = text[: match.start()] + " " + text[match.end() :]
     elif written := _CONTRACT_WORD.search(text):
@@ -228,11 +227,11 @@ def _vulnerability(text: str, location: Location, problems: Problems) -> str | N
 def _dealer(text: str, location: Location, problems: Problems) -> Direction | None:
     """The dealer: ``Dealer N`` (``Dealer: North``, ``Dlr S``, ``S deals``), or a seat letter on its own."""
     if deals := _SEAT_DEALS.search(text):
-        return Direction(_SEAT_NAMES[deals.group(1).upper()])
+        return DIRECTION_WORDS[deals.group(1).upper()]
     if named := _DEALER_WORD.search(text):
         word = named.group(1).strip(",;.:!?()")
-        if word.upper() in _SEAT_NAMES:
-            return Direction(_SEAT_NAMES[word.upper()])
+        if word.upper() in DIRECTION_WORDS:
+            return DIRECTION_WORDS[word.upper()]
         message = (
             f"the deal's header says '{named.group(0).strip(',;')}', but '{word}' is not a seat: write the dealer "
             "as N, E, S or W (or North, East, South, West); the deal is shown without a dealer"
@@ -365,13 +364,13 @@ def _outcome(auction: Auction) -> _Outcome | None:
     start = next((number for number, cell in enumerate(cells) if cell is not AuctionMark.EMPTY), None)
     if start is None:
         return None
-    dealer = _COLUMNS[start % 4]
+    dealer = AUCTION_SEATS[start % 4]
     bid: Call | None = None
     declarer: Direction | None = None
     doubled = passes = 0
     first_to_name: dict[tuple[int, Strain], Direction] = {}
     for number, cell in enumerate(cells[start:], start):
-        seat = _COLUMNS[number % 4]
+        seat = AUCTION_SEATS[number % 4]
         if cell is AuctionMark.QUESTION:
             return _Outcome(dealer, None)
         if cell is AuctionMark.ALL_PASS:
@@ -420,7 +419,7 @@ def _check_auction(deal: Deal, auction: Auction, problems: Problems) -> None:
     dealer_differs = deal.dealer is not None and shown.dealer is not deal.dealer
     if deal.dealer is not None and dealer_differs:
         calls = [cell for row in auction.rows for cell in row if cell is not AuctionMark.EMPTY]
-        example = " ".join(["-"] * _COLUMNS.index(deal.dealer) + [_spell_cell(cell) for cell in calls])
+        example = " ".join(["-"] * AUCTION_SEATS.index(deal.dealer) + [_spell_cell(cell) for cell in calls])
         problems.report(
             f"this auction starts with {shown.dealer.label}, but the deal above says {deal.dealer.label} deals: "
             "the first call is the dealer's; the columns are West North East South, so write - for each seat "

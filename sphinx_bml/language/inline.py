@@ -27,6 +27,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from .calls import Strain
+from .suits import SUIT_GLYPHS
 
 __all__ = [
     "Bid",
@@ -115,7 +116,6 @@ _TOKEN = re.compile(
     r"|(?P<style>[/*=])"
     r"|(?P<newline>\n)"
 )
-SUIT_CHARACTERS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
 
 def parse_inline(text: str) -> tuple[Inline, ...]:
@@ -294,13 +294,13 @@ def plain_text(tokens: tuple[Inline, ...] | list[Inline], *, symbols: bool = Tru
             parts.append(token.text)
         elif isinstance(token, SuitSymbol):
             letter = token.strain.value
-            parts.append(SUIT_CHARACTERS[letter] if symbols else "!" + letter.lower())
+            parts.append(SUIT_GLYPHS[letter] if symbols else "!" + letter.lower())
         elif isinstance(token, Bid):
             if token.strain is Strain.NOTRUMP:
                 parts.append(f"{token.level}NT" if symbols else f"{token.level}N")
             else:
                 letter = token.strain.value
-                parts.append(f"{token.level}{SUIT_CHARACTERS[letter] if symbols else letter}")
+                parts.append(f"{token.level}{SUIT_GLYPHS[letter] if symbols else letter}")
         elif isinstance(token, Dash):
             parts.append(("\u2014" if token.em else "\u2013") if symbols else ("---" if token.em else "--"))
         elif isinstance(token, LineBreak):

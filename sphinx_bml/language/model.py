@@ -247,6 +247,15 @@ class Direction(enum.Enum):
         return self.name.title()
 
 
+#: How a seat is written in a header or a diagram: ``N`` or ``North`` (in capitals).
+DIRECTION_WORDS = {
+    **{direction.value: direction for direction in Direction},
+    **{direction.name: direction for direction in Direction},
+}
+#: West, North, East, South: the columns of an auction.
+AUCTION_SEATS = (Direction.WEST, Direction.NORTH, Direction.EAST, Direction.SOUTH)
+
+
 @dataclass(frozen=True)
 class Contract:
     """A final contract; ``level`` 0 means the board was passed out."""

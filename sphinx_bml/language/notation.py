@@ -1,7 +1,7 @@
 """How calls and concrete sequences are spelled for people and for links.
 
 * a call **label** is a call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``;
-  a suit has its glyph (:data:`SUIT_GLYPHS`) and its name (:data:`SUIT_NAMES`);
+  a suit has its glyph and its name (:mod:`.suits`);
 * an **anchor** names a sequence at a seat and vulnerability in HTML and
   LaTeX: ``bml-1c-p-1d`` is 1C-(P)-1D, ``bml-vs-1s-2s`` is (1S)-2S (``vs``:
   they opened), ``bml-s34-1n`` is 1NT in 3rd or 4th seat, ``bml-vny-2h`` is
@@ -25,13 +25,9 @@ from functools import lru_cache
 
 from .calls import PASS, Call, CallKind, Sequence, Strain
 from .errors import BMLError
-from .inline import SUIT_CHARACTERS
 from .model import ANY_VULNERABILITY, AuctionMark, Seat, Vulnerability
+from .suits import SUIT_GLYPHS, spell_suits
 
-#: A suit's letter (``C D H S``) → its glyph (``♣``).
-SUIT_GLYPHS: dict[str, str] = SUIT_CHARACTERS
-#: A suit's letter → its name, for screen readers and class names.
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 #: How a call that is not a bid, or an auction cell that is not a call, reads.
 CALL_LABELS = {
     "P": "Pass",
@@ -42,7 +38,6 @@ CALL_LABELS = {
     AuctionMark.EMPTY.value: "",
 }
 
-_SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
 _SEPARATOR = re.compile(r"\s*[-\u2013\u2014]\s*(?![^{]*\})")
 _DASHES_OUTSIDE_BRACES = re.compile(r"-(?![^{]*\})")
 _SYSTEM = re.compile(r"^\s*(\w[\w.-]*)\s*:\s*")
@@ -253,8 +248,7 @@ def parse_reference(text: str) -> Reference:
 def _written_call(part: str) -> tuple[Call, bool]:
     theirs = part.startswith("(") and part.endswith(")")
     text = part[1:-1].strip() if theirs else part
-    for symbol, letter in _SYMBOL_LETTERS.items():
-        text = text.replace(symbol, letter)
+    text = spell_suits(text)
     text = re.sub(r"!([cdhsCDHS])", r"\1", text)
     text, _, qualification = text.partition("{")
     if qualification and (not theirs or not qualification.endswith("}") or not qualification[:-1].strip()):

@@ -27,7 +27,8 @@ from .calls import Call, CallKind, Sequence, Strain
 from .errors import BMLError
 from .inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from .model import BidNode, TableCall
-from .notation import CALL_LABELS, SUIT_GLYPHS, Reference, parse_reference, short_form
+from .notation import CALL_LABELS, Reference, parse_reference, short_form
+from .suits import SUIT_GLYPHS
 
 #: An en dash between the calls of a sequence and for ``--``; an em dash for ``---``.
 DASHES = {False: "\u2013", True: "\u2014"}

@@ -26,18 +26,13 @@ from .calls import Call, Sequence, Strain
 from .errors import BMLError, Kind, Location
 from .model import BidNode, TableCall
 from .notation import short_notation
+from .suits import SUIT_NAMES
 from .system import Defined, Meaning
 
 #: Descriptions longer than this are cut in messages.
 QUOTE_LENGTH = 60
 
-SUIT_NAMES = {
-    Strain.CLUBS: "clubs",
-    Strain.DIAMONDS: "diamonds",
-    Strain.HEARTS: "hearts",
-    Strain.SPADES: "spades",
-    Strain.NOTRUMP: "notrump",
-}
+STRAIN_NAMES = {**{Strain.from_letter(letter): name for letter, name in SUIT_NAMES.items()}, Strain.NOTRUMP: "notrump"}
 VARIABLE_KINDS = {
     "m": "a minor",
     "M": "a major",
@@ -129,7 +124,7 @@ def _why_none(why: NoBid) -> str:
     if name is not None and name in variables:
         strain = variables[name]
         call = Call.bid(written.level, strain)
-        return f"{name} is {SUIT_NAMES[strain]} in this auction, and {call} is not higher than {last}"
+        return f"{name} is {STRAIN_NAMES[strain]} in this auction, and {call} is not higher than {last}"
     if name is None:
         calls = _and(str(Call.bid(written.level, strain)) for strain in written.strains)
         return f"{calls} {'is' if len(written.strains) == 1 else 'are'} not higher than {last}"
@@ -140,11 +135,11 @@ def _why_none(why: NoBid) -> str:
         if name in ("om", "oM") and variables.get(name[1]) is strain:
             continue
         if strain in used:
-            bid.append(SUIT_NAMES[strain])
+            bid.append(STRAIN_NAMES[strain])
         elif last is not None and call <= last:
             low.append(str(call))
         else:
-            order.append(SUIT_NAMES[strain])
+            order.append(STRAIN_NAMES[strain])
     reasons = []
     if low:
         reasons.append(f"{_and(low)} {'is' if len(low) == 1 else 'are'} not higher than {last}")

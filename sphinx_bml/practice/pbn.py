@@ -10,6 +10,7 @@ dealer. Written one board at a time.
 from __future__ import annotations
 
 from ..language.calls import Call, CallKind, Strain
+from ..language.suits import spell_suits
 from .boards import Board
 from .robot import Auction
 
@@ -65,9 +66,7 @@ def pbn_board(
     if par is not None:
         score, contracts = par
         lines.append(_tag("OptimumScore", f"NS {score}"))
-        lines.append(
-            _tag("ParContract", contracts.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C"))
-        )
+        lines.append(_tag("ParContract", spell_suits(contracts)))  # endplay writes 4♥N=, PBN 4HN=
     lines.append(_tag("Auction", board.dealer))
     calls = [pbn_call(call) for call in auction.calls]
     lines.extend(" ".join(calls[start : start + 4]) for start in range(0, len(calls), 4))

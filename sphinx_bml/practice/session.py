@@ -12,9 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..language.calls import Call
+from ..language.calls import CALL_WORDS, Call
 from ..language.conditions import Hand
-from ..language.errors import BMLError, one_line
+from ..language.diagrams import holding_text
+from ..language.errors import one_line
+from ..language.suits import SUIT_ORDER, spell_suits
 from ..language.system import Meaning
 from .robot import Choice
 
@@ -23,27 +25,20 @@ ACCEPTED = (
     "a bid such as 1C, 1♣, 2nt or 3NT; P or pass; X, D or dbl for a double; XX, R or rdbl for a redouble; q to stop"
 )
 STOP = ("q", "quit", "stop")
-_WORDS = {"pass": "P", "dbl": "D", "double": "D", "rdbl": "R", "redouble": "R"}
-_SYMBOLS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
-_SPELLING = re.compile(r"^([1-7](nt|[cdhsn])|p|x|xx|d|r)$", re.IGNORECASE)
-VOID = "—"
+_BID = re.compile(r"[1-7](?:nt|[cdhsn])", re.IGNORECASE)
 
 
 def read_call(typed: str) -> Call | None:
     """The call ``typed`` spells, or ``None`` when it spells none."""
-    text = typed.strip().translate(_SYMBOLS)
-    text = _WORDS.get(text.lower(), text)
-    if not _SPELLING.match(text):
-        return None
-    try:
-        return Call.parse(text.upper())
-    except BMLError:  # pragma: no cover - the spelling above is a call
-        return None
+    text = spell_suits(typed.strip())
+    if (word := CALL_WORDS.get(text.upper())) is not None:
+        return word
+    return Call.parse(text) if _BID.fullmatch(text) else None
 
 
 def hand_text(hand: Hand) -> str:
     """``♠ AKJ5  ♥ K65  ♦ Q43  ♣ —``: suit symbols, a void as a dash."""
-    return "  ".join(f"{symbol} {holding or VOID}" for symbol, holding in zip("♠♥♦♣", hand.holdings, strict=True))
+    return "  ".join(holding_text(suit, holding) for suit, holding in zip(SUIT_ORDER, hand.holdings, strict=True))
 
 
 @dataclass

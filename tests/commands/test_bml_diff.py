@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_bml.commands.bml_diff import DIFFERENT, MISTAKE, SAME, main
+from sphinx_bml.commands.bml_diff import DIFFERENT, SAME, main
+from sphinx_bml.commands.command_line import MISTAKE
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_file
 

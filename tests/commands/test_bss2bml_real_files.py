@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_bml.commands.bss2bml import BROKEN_PIPE, main
+from sphinx_bml.commands.bss2bml import main
+from sphinx_bml.commands.command_line import BROKEN_PIPE
 from sphinx_bml.language import expand, parse_text
 
 WORKTREE = Path(__file__).resolve().parents[2]

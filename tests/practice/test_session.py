@@ -16,7 +16,8 @@ from tests.support import example_system
 @pytest.mark.parametrize(
     ("typed", "call"),
     [("1C", "1C"), ("1c", "1C"), ("1♣", "1C"), ("2nt", "2N"), ("3NT", "3N"), ("p", "P"), ("Pass", "P"),
-     ("x", "D"), ("dbl", "D"), ("XX", "R"), ("r", "R"), (" 4♠ ", "4S")],
+     ("x", "D"), ("dbl", "D"), ("XX", "R"), ("r", "R"), (" 4♠ ", "4S"), ("2♡", "2H"), ("2♥\ufe0f", "2H"),
+     ("nb", "P"), ("Double", "D"), ("redbl", "R")],
 )  # fmt: skip
 def test_calls_as_players_type_them(typed: str, call: str) -> None:
     assert read_call(typed) == Call.parse(call)

@@ -48,7 +48,7 @@ from docutils import nodes
 
 from ...language.inline import SequenceLink, sequence_links
 from ...language.model import Auction, BidNode, BidTable, Deal
-from ...language.notation import SUIT_GLYPHS
+from ...language.suits import SUIT_GLYPHS
 
 
 class StoredModel:

@@ -53,11 +53,13 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from ...language.conditions import Hand
-from ...language.diagrams import AUCTION_SEATS, SUIT_ORDER, VOID, direction_name
+from ...language.diagrams import VOID, direction_name
 from ...language.errors import Kind
 from ...language.inline import Inline
-from ...language.notation import SUIT_GLYPHS, object_name
+from ...language.model import AUCTION_SEATS
+from ...language.notation import object_name
 from ...language.shown import concrete_call_tokens, meaning_tokens, sequence_tokens
+from ...language.suits import GLYPH_LETTERS, SUIT_ORDER
 from ...language.system import Meaning
 from ...practice.boards import SEATS, Board
 from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, seed_of
@@ -195,15 +197,14 @@ def with_suits(text: str, fmt: str) -> list[nodes.Node]:
     """Text whose suit symbols become suit nodes, coloured as in the tables."""
     made: list[nodes.Node] = []
     for piece in _GLYPH.split(text):
-        if piece in _LETTERS:
-            made.append(suit_node(_LETTERS[piece]))
+        if piece in GLYPH_LETTERS:
+            made.append(suit_node(GLYPH_LETTERS[piece]))
         elif piece:
             made.append(nodes.Text(_printable(piece, fmt)))
     return made
 
 
-_LETTERS = {glyph: letter for letter, glyph in SUIT_GLYPHS.items()}
-_GLYPH = re.compile(f"([{''.join(_LETTERS)}])")
+_GLYPH = re.compile(f"([{''.join(GLYPH_LETTERS)}])")
 
 
 def reference_target(meaning: Meaning, prefix: str) -> str:

@@ -34,10 +34,10 @@ from sphinx.writers.html5 import HTML5Translator
 
 from ...language import diagrams, shown
 from ...language.abbreviations import Abbreviation
-from ...language.diagrams import AUCTION_SEATS, COMPASS
+from ...language.diagrams import COMPASS
 from ...language.inline import LineBreak, SequenceLink, Styled, SuitSymbol, Text
-from ...language.model import BidNode, TableCall
-from ...language.notation import SUIT_GLYPHS, SUIT_NAMES
+from ...language.model import AUCTION_SEATS, BidNode, TableCall
+from ...language.suits import GLYPH_LETTERS, SUIT_GLYPHS, SUIT_NAMES
 from .. import nodes as bml
 from ..config import site_abbreviations
 from ..domain.links import Forward
@@ -49,7 +49,6 @@ STYLESHEET = Path(__file__).parent / "static" / "bml.css"
 CARD_SCRIPT = STYLESHEET.parent / "bml-card.js"
 #: What a row's permalink says; its sign, ``¶``, is the stylesheet's (``::before``): not copied with the text.
 PERMALINK = "Link to this sequence"
-_SYMBOL_SUITS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
 
 
 def add_stylesheet(app: Sphinx, config: Config) -> None:
@@ -82,7 +81,7 @@ def suit_html(letter: str, four_colour: bool) -> str:
 def text_html(text: str, four_colour: bool) -> str:
     """Plain text, escaped, its suit symbols dressed as :func:`suit_html`."""
     return "".join(
-        suit_html(_SYMBOL_SUITS[char], four_colour) if char in _SYMBOL_SUITS else escape(char, quote=False)
+        suit_html(GLYPH_LETTERS[char], four_colour) if char in GLYPH_LETTERS else escape(char, quote=False)
         for char in text
     )
 

@@ -20,8 +20,8 @@ from docutils.utils.smartquotes import educate_tokens, smartchars
 from sphinx.util.docutils import SphinxTranslator
 
 from ...language.inline import Inline, Styled, SuitSymbol, Text
-from ...language.notation import SUIT_GLYPHS
 from ...language.shown import row_text
+from ...language.suits import SUIT_GLYPHS
 from ..nodes import bidtable, rows_in_order
 
 #: What the smart quotes change (quotes, ``--``, ``...``, backslash escapes): text without it stays as it is.

@@ -15,7 +15,7 @@ from sphinx.writers.text import MAXWIDTH, TextTranslator
 
 from ...language import diagrams, shown
 from ...language.model import BidNode
-from ...language.notation import SUIT_GLYPHS
+from ...language.suits import SUIT_GLYPHS
 from .. import nodes as bml
 
 _GAP = "  "
