@@ -89,8 +89,18 @@ _AUCTION_SPELLING = str.maketrans({"♣": "C", "♧": "C", "♦": "D", "♢": "D
 _SPACES_AND_MARKS = re.compile(r"[\s!]+")
 #: BBOalert's commands: lines that do something at the table rather than explain a call.
 COMMANDS = frozenset(
-    {"Trusted", "Untrusted", "Alias", "Import", "Javascript", "//Javascript", "Script", "//Script", "Button"}
-    | {"Shortcut", "Keyword", "CC"}
+    {
+        "Trusted",
+        "Untrusted",
+        "Alias",
+        "Import",
+        "Javascript",
+        "//Javascript",
+        "Script",
+        "//Script",
+        "Button",
+        "Shortcut",
+    }
 )
 _NOT_A_COMMAND = "not one of BBOalert's commands, and no auction: BBOalert finds no call with it"
 #: The context of a record that takes the context of the record before it.

@@ -68,6 +68,10 @@ def test_a_system_in_option_groups_comes_through(folder: Path, capsys: pytest.Ca
     assert read["(1C)-D"] == "Takeout of !c"
     assert "// Option 'vs (1NT) weak' (line 100), an alternative to 'vs (1C) natural' (line 91):" in bml
     assert "//   D = Penalty: 15+ HCP" in bml
+    assert main(["club.txt", "--format", "md"]) == 1
+    page = (folder / "club.md").read_text(encoding="utf-8")
+    assert page.index("```{bml}") < page.index("// Option 'vs (1NT) weak' (line 100)") < page.rindex("```")
+    capsys.readouterr()
     assert main(["club.txt", "-v", "-o", "all.bml"]) == 1
     every = capsys.readouterr().err.splitlines()
     assert not any(line.startswith("  ... and") for line in every)
