@@ -103,3 +103,15 @@ def test_the_practice_page_benchmark_counts_boards_and_questions() -> None:
     asked = re.fullmatch(r"questions per board: (.*)", printed[1])
     assert asked is not None and sum(int(n) for n in re.findall(r": (\d+) boards", asked.group(1))) == 5
     assert re.fullmatch(r"boards whose questions end on a call off the notes: \d", printed[2]), printed
+
+
+def test_the_readers_benchmark_times_each_case_and_size() -> None:
+    printed = run("bench_readers.py", "--sizes", "40", "80")
+    rows = [line for line in printed.splitlines() if line.startswith("| ") and not line.startswith("| case")]
+    assert [row.split(" | ")[0].strip("| ") for row in rows] == ["bboalert wildcards"] * 2 + [
+        "bboalert options"
+    ] * 2 + ["bss"] * 2
+    for first, second in zip(rows[::2], rows[1::2], strict=True):
+        seconds, after = float(first.split(" | ")[2]), second.split(" | ")
+        assert int(after[1].replace(",", "")) == 80 and seconds > 0
+        assert float(after[3].strip(" |")) == pytest.approx(float(after[2]) / seconds, abs=0.1)  # of rounded times

@@ -112,6 +112,7 @@ from ..language.calls import Call, CallKind, Sequence, Strain
 from ..language.errors import BMLError
 from ..language.inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from ..language.model import Description, Seat, Vulnerability
+from ..language.reader import split_lines
 from ..language.system import Meaning, System
 
 #: Characters of an explanation that BBOalert shows in the bidding box.
@@ -417,10 +418,11 @@ def read_bboalert(text: str) -> BBOalertFile:
 
 
 def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
-    """The lines of ``text`` as BBOalert reads them, each with its number: outer white space
-    removed, a line ending with a backslash joined to the next (numbered as its first line)."""
+    """The lines of ``text`` as BBOalert reads them, each with its number: lines end at ``\\n``,
+    ``\\r\\n`` or ``\\r`` only (a form feed or U+2028 inside an explanation is part of it), outer
+    white space removed, a line ending with a backslash joined to the next (numbered as its first line)."""
     pending, start = "", 0
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(split_lines(text), 1):
         line = pending + raw.strip()
         if not pending:
             start = number

@@ -13,6 +13,7 @@ from sphinx_bml.formats.bboalert_reader import read_bboalert_notes
 from tests.support import sphinx_build
 
 PARTNERSHIP = Path(__file__).parents[2] / "formats" / "bboalert" / "partnership.txt"
+CLUB = Path(__file__).parents[2] / "formats" / "bboalert" / "club_partnership.txt"
 
 
 def built_again(bboalert: Path, folder: Path) -> str:
@@ -35,6 +36,31 @@ def test_the_example_sites_export_comes_back_the_same(example_site: Path, tmp_pa
     assert built_again(exported, tmp_path) == text
 
 
+def expected_records(source: Path) -> list[tuple[str | None, str, str, str]]:
+    """The records of ``source`` that BML holds, as the BBOalert export writes them."""
+    return [
+        (
+            option_name(alert.seat, alert.vulnerability),
+            context_token(alert.sequence),
+            call_token(alert.sequence.last),
+            alert.text.replace("!h", "!H").replace("!s", "!S"),
+        )
+        for alert in read_bboalert_notes(source.read_text(encoding="utf-8")).alerts
+    ]
+
+
+def test_a_system_in_option_groups_exports_what_bboalert_had_on_at_import(tmp_path: Path) -> None:
+    """The records BBOalert has on at import come back from the notes, and only those: the other
+    options of each group, commented out in the notes, are not exported."""
+    source = tmp_path / "club.txt"
+    shutil.copy(CLUB, source)
+    written = read_bboalert(built_again(source, tmp_path))
+    found = {(r.option, r.context, r.call) for r in written.records}
+    assert found == {(option, context, call) for option, context, call, _ in expected_records(source)}
+    assert ("We_not_vulnerable_@n", "", "2H") in found and (None, "1N", "2C") not in found  # vs (1NT): off
+    assert (None, "1C", "Db") in found  # vs (1C) natural: the first of the group 'vs'
+
+
 def test_a_hand_written_file_keeps_every_record_bml_can_hold(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -44,16 +70,8 @@ def test_a_hand_written_file_keeps_every_record_bml_can_hold(
     written = read_bboalert(again)
     assert written.shown_title == "2/1 with Anna & Ben"
     found = [(r.option, r.context, r.call, r.shown.replace("#", " ")) for r in written.records]
-    expected = [
-        (
-            option_name(alert.seat, alert.vulnerability),
-            context_token(alert.sequence),
-            call_token(alert.sequence.last),
-            alert.text.replace("!h", "!H").replace("!s", "!S"),
-        )
-        for alert in read_bboalert_notes(source.read_text(encoding="utf-8")).alerts
-    ]
-    assert len(found) == 23
+    expected = expected_records(source)
+    assert len(found) == 24  # the option Anna_and_Ben_only among them: BBOalert has it on at import
     assert sorted(found, key=str) == sorted(expected, key=str)
     assert ("3rd_seat_@3", "", "1S", "Light: 4+ !S in third seat") in found  # ----,1S
     # and the file written comes back the same from then on
