@@ -34,7 +34,7 @@ ENV_VERSION = 8
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place, in the order of a build."""
     from .lexer import BMLLexer
-    from .sphinx import config, diagnostics, garbage_collector, nodes, resolving
+    from .sphinx import config, garbage_collector, nodes, resolving
     from .sphinx.builders import AnkiBuilder, BBOalertBuilder, BSSBuilder
     from .sphinx.domain import index_page, search
     from .sphinx.domain.anchors import SequenceAnchors
@@ -57,8 +57,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", exclude_included_parts)
     app.add_directive("toctree", TocTree, override=True)  # says why a part of a .bml file is no page
 
-    # reading: the directive, .bml pages, abbreviations in prose; each problem reported once
-    app.connect("env-before-read-docs", diagnostics.forget_reported)
+    # reading: the directive, .bml pages, abbreviations in prose (each problem reported once the site is read)
     app.add_directive("bml", BMLDirective)
     app.add_source_suffix(".bml", "bml")
     app.add_source_parser(BMLParser)
