@@ -11,7 +11,7 @@ table (``tests/test_layers.py`` checks it, imports inside functions too):
                   the placeholder, and ``inline``: drawn tokens as nodes
 ``reading/``      source to doctree: the ``bml`` directive, ``.bml`` pages,
                   parts, the BML state of a document, the model turned into
-                  nodes, encodings, abbreviations in prose
+                  nodes, pages not in UTF-8, abbreviations in prose
 ``domain/``       the ``bml`` domain: the only store of the site's system, its
                   roles, the links, anchors, the sequence index, search, checks
 ``writing/``      one visitor module per builder (HTML, LaTeX, text), the
