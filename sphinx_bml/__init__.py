@@ -110,10 +110,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", index_page.add_templates)  # the index page; bml-sequences.html for html_sidebars
     app.connect("html-page-context", index_page.write_index_page)
 
-    # the garbage collector: the model read stays alive until the build ends
+    # the garbage collector, in sphinx-build only: the model read stays alive until the process ends
     for event in ("config-inited", "builder-inited", "doctree-read", "env-updated", "env-check-consistency"):
         app.connect(event, garbage_collector.freeze, priority=900)  # after the handlers that build the model
-    app.connect("build-finished", garbage_collector.unfreeze)
 
     return {
         "version": __version__,

@@ -6,7 +6,7 @@ table (``tests/test_layers.py`` checks it, imports inside functions too):
 ====================  ==========================================================
 ``config``        every ``bml_*`` setting, declared once with its check
 ``diagnostics``   the one way to warn: ``bml.<kind>`` at a file and line, once
-``garbage_collector``  less work for Python's garbage collector during a build
+``garbage_collector``  less work for Python's garbage collector in ``sphinx-build``
 ``nodes/``        the doctree vocabulary: the node classes, the stored model,
                   the placeholder, and ``inline``: drawn tokens as nodes
 ``reading/``      source to doctree: the ``bml`` directive, ``.bml`` pages,
