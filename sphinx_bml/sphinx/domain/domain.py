@@ -23,8 +23,8 @@ other page is written again (:meth:`BMLDomain.pages_to_rewrite`, on
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Set
-from typing import Any, ClassVar
+from collections.abc import Callable, Hashable, Iterable, Iterator, Set
+from typing import Any, ClassVar, TypeVar, cast
 
 from docutils import nodes
 from sphinx.addnodes import pending_xref
@@ -61,6 +61,9 @@ from .search import searchable_name
 #: search index and ``objects.inv``): reading for them, a page keeps its listings
 #: (:meth:`BMLDomain.listed`). LaTeX and Texinfo write the index only, which needs no names.
 LISTING_FORMATS = frozenset({"html"})
+
+#: What :meth:`BMLDomain.made_from_site` keeps.
+Made = TypeVar("Made")
 
 #: Where a reference leads: document, anchor and tooltip (``None``: nowhere).
 Resolution = tuple[str, str, str] | None
@@ -156,6 +159,8 @@ class BMLDomain(Domain):
         self._strays: list[str] = []
         #: the documents read in this build, whose problems are still to report
         self._read: set[str] = set()
+        #: what was made from the site as it is put together now (:meth:`made_from_site`)
+        self._made: dict[Hashable, object] = {}
 
     @property
     def pages(self) -> dict[str, Page]:
@@ -264,7 +269,16 @@ class BMLDomain(Domain):
             with garbage_collector.keeping():
                 self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
             self._objects = None
+            self._made = {}
         return self._sites
+
+    def made_from_site(self, key: Hashable, make: Callable[[], Made]) -> Made:
+        """What ``make`` makes from the site (``key`` names it), made once for the site
+        as it is put together now, and again once a document changes."""
+        self.sites()
+        if key not in self._made:
+            self._made[key] = make()
+        return cast("Made", self._made[key])
 
     def _lists_sequences(self) -> bool:
         """Whether this build lists the sequences (:data:`LISTING_FORMATS`), so that
