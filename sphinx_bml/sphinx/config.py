@@ -350,6 +350,14 @@ def _line_of(conf_py: Path | None, name: str) -> str | None:
     return f"{conf_py}:{number}" if number else None
 
 
+def leave_out(config: Config, names: list[str]) -> None:
+    """Add files to ``exclude_patterns`` (on ``config-inited``, before Sphinx looks
+    for documents), each by its path from the documentation folder, as a pattern
+    that matches just that file, even when its name holds ``*``, ``?`` or ``[``."""
+    patterns = ("".join(f"[{char}]" if char in "*?[" else char for char in name) for name in names)
+    config.exclude_patterns = [*config.exclude_patterns, *patterns]
+
+
 def site_systems(config: Config) -> list[tuple[str, str]]:
     """The systems of the site, as (name, root document), in the order
     ``bml_systems`` gives them; ``[("", root_doc)]`` when it is empty."""

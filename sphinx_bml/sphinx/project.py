@@ -4,7 +4,7 @@ The commands that take a project folder (``bml-practice``, ``bml-check``)
 do not read its pages themselves: :func:`read_project` runs Sphinx's reading
 on it, with the project's ``conf.py``, exactly as ``sphinx-build -b bss``
 does (the same pages in the same toctree order, the same settings, the same
-decoding of pages that are not UTF-8, nothing read outside the project,
+pages left out when they are not UTF-8, nothing read outside the project,
 symlinks included), writing only into a temporary folder that is removed
 afterwards. It hands back each system of the site (the ``bml`` domain's, as
 the ``bss`` builder writes it) and every warning the build gave, with its

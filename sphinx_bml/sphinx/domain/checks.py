@@ -2,7 +2,8 @@
 
 Run once the whole site is read (the domain's ``check_consistency``), on the
 pages in site order, so each problem is reported on every build that reads
-a page, whichever page changed:
+a page, whichever page changed; a problem that several systems share is
+reported once, naming them (:class:`~sphinx_bml.sphinx.diagnostics.Problems`):
 
 ``bml.conflict``  a sequence (same seat and vulnerability) defined in two
                   places with different meanings: reported at the second
@@ -27,22 +28,22 @@ a page, whichever page changed:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 from ...language.errors import Kind, Location
 from ...language.notation import context_label, short_notation
 from ...language.site import Site
 from ...language.system import Meaning
 from ...language.unused_rows import covered as rows_covered
-from ..diagnostics import warn
+from ..diagnostics import Problem, where
 
 #: Descriptions longer than this are cut in messages.
 QUOTE_LENGTH = 60
 
 
-def check_site(site: Site, folder: str, seen: set[tuple[str, str]]) -> None:
-    """Warn about every conflict and orphan of ``site``; paths in messages are
-    relative to ``folder``. A warning in ``seen`` (from another system that
-    shares the page) is not given again."""
+def check_site(site: Site, folder: str) -> Iterator[Problem]:
+    """Every conflict, unused row and orphan of ``site``; paths in messages are
+    relative to ``folder``."""
     for conflict in site.conflicts:
         later, first = conflict.later, conflict.first
         if conflict.hidden_by_rule:
@@ -61,10 +62,10 @@ def check_site(site: Site, folder: str, seen: set[tuple[str, str]]) -> None:
                     f"; if the two are for different situations (what their {conflict.situation} shows), "
                     f"name it in braces in one of them, as {conflict.cure}"
                 )
-        _warn_once(Kind.CONFLICT, message, str(later.location), seen)
+        yield Problem(Kind.CONFLICT, message, where(later.location))
     for covered in site.covered:
         message = rows_covered(covered.first, _place(covered.first.location, folder), covered.count)
-        _warn_once(Kind.UNUSED, message, str(covered.later.location), seen)
+        yield Problem(Kind.UNUSED, message, where(covered.later.location))
     for orphan in site.orphans:
         continuation = orphan.continuation
         continued = " and ".join(short_notation(sequence) for sequence in continuation.sequences)
@@ -73,13 +74,7 @@ def check_site(site: Site, folder: str, seen: set[tuple[str, str]]) -> None:
             f"this table continues {continued}, but no bidding table of the site says what "
             f"{missing} {'means' if len(orphan.missing) == 1 else 'mean'}"
         )
-        _warn_once(Kind.ORPHAN, message, str(continuation.location), seen)
-
-
-def _warn_once(kind: Kind, message: str, location: str, seen: set[tuple[str, str]]) -> None:
-    if (message, location) not in seen:
-        seen.add((message, location))
-        warn(kind, message, location)
+        yield Problem(Kind.ORPHAN, message, where(continuation.location))
 
 
 def _place(location: Location, folder: str) -> str:

@@ -263,11 +263,6 @@ def note_changed_since(app: Sphinx, doctree: nodes.document) -> None:
         app.env.note_dependency(str(path))
 
 
-#: The rows changed since the earlier version, by system: the anchors of their sequences
-#: (kept for the build that computed them: the file's path and time, and the site).
-_marked: dict[tuple[str, float, int, str], frozenset[str]] = {}
-
-
 def mark_changed_rows(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved`` (HTML): each table's rows whose sequence was added or changed since the
     version of ``bml_changed_since`` (``changed_since``: their numbers, for the HTML writer)."""
@@ -291,15 +286,8 @@ def _changed_anchors(app: Sphinx, path: Path, docname: str) -> frozenset[str]:
     if system not in sites:
         return frozenset()
     site = sites[system]
-    try:
-        time = path.stat().st_mtime
-    except OSError:
-        time = -1.0
-    key = (str(path), time, id(site), system)
-    if key not in _marked:
-        _marked.clear()
-        _marked[key] = _anchors_changed(app, path, site)
-    return _marked[key]
+    # the anchors of the rows changed, by system: compared once for the site as it is put together
+    return domain.made_from_site(("bml_changed_since", str(path), system), lambda: _anchors_changed(app, path, site))
 
 
 def _anchors_changed(app: Sphinx, path: Path, site: Site) -> frozenset[str]:
