@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .bidtable import BML1_VARIABLES
 from .calls import Call, Sequence, Strain
 from .errors import BMLError, Kind, Location
 from .model import BidNode, TableCall
@@ -129,6 +130,13 @@ def _why_none(why: NoBid) -> str:
         calls = _and(str(Call.bid(written.level, strain)) for strain in written.strains)
         return f"{calls} {'is' if len(written.strains) == 1 else 'are'} not higher than {last}"
     used = {call.strain for call in why.before.calls if call.is_bid}
+    if name in BML1_VARIABLES and all(strain in used for strain in written.strains):
+        calls = _and(str(Call.bid(written.level, strain)) for strain in written.strains)
+        kind, suits = BML1_VARIABLES[name]
+        return (
+            f"{name} is {VARIABLE_KINDS[name]} not bid yet, and {kind} were bid already, so it is read as BML 1 "
+            f"reads it, {suits}: {calls} {'is' if len(written.strains) == 1 else 'are'} not higher than {last}"
+        )
     bid, low, order = [], [], []
     for strain in written.strains:
         call = Call.bid(written.level, strain)

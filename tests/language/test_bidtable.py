@@ -351,7 +351,7 @@ def test_the_advice_as_written_never_names_the_meaning_column() -> None:
     assert "if 2C answers D, indent it 1 space: any number of spaces deeper than D answers it" in found
 
 
-@pytest.mark.parametrize("line", ["may hold 5M", "2C/2D both forcing", "P/C", "5+!h", "1C", "3N: to play"])
+@pytest.mark.parametrize("line", ["may hold 5M", "2/1 game forcing", "P/C", "5+!h", "1C", "3N: to play"])
 def test_ordinary_continuation_lines_are_quiet(line: str) -> None:
     assert messages(f"1N  15-17\n    {line}\n") == []
 

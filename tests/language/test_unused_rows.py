@@ -31,8 +31,9 @@ def test_a_pattern_whose_bids_an_earlier_pattern_took_is_left_out() -> None:
 
 def test_a_pattern_with_no_suit_left_says_why() -> None:
     assert left_out("1N\n  2C\n    2D\n      2m  both minors\n") == [
-        "notes.bml:4: 2m stands for no bid after 1NT-2C-2D: m is a minor not bid yet, in a bid higher than the "
-        "last: clubs and diamonds were bid already; this row is left out (check its level and suit)"
+        "notes.bml:4: 2m stands for no bid after 1NT-2C-2D: m is a minor not bid yet, and both were bid already, "
+        "so it is read as BML 1 reads it, both minors: 2C and 2D are not higher than 2D; this row is left out "
+        "(check its level and suit)"
     ]
 
 
