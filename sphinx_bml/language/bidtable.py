@@ -244,6 +244,27 @@ def parse_calls(token: str) -> tuple[tuple[TableCall, ...], bool]:
     return tuple(parse_table_call(part) for part in parts), continues
 
 
+def unreadable_sequence(line: str) -> BMLError | None:
+    """What is wrong with the first word of ``line`` when it is shaped like the sequence a
+    table continues (``(1♣)-(1Q)-``, ``1N-2Q;``: calls joined by dashes, ending with one or
+    with ``;``, the first of them a call) but one of its calls is none; ``None`` for any
+    other line (prose such as ``2-over-1 …`` or ``1♣-ish …`` included)."""
+    words = line.split(None, 1)
+    if not words or not _continues(words[0]):
+        return None
+    word = words[0]
+    parts = _DASHES_OUTSIDE_BRACES.split(word.rstrip("-;"))
+    try:
+        parse_table_call(parts[0])
+    except BMLError:
+        return None
+    try:
+        parse_calls(word)
+    except BMLError as error:
+        return error
+    return None
+
+
 def reads_as_row(text: str) -> bool:
     """Whether ``text`` starts like a row of a table: a call as a table writes
     it (``2C``, ``(P)``, ``2M``), then its meaning."""
@@ -493,6 +514,10 @@ class TableParser:
                         )
                     continue
             except BMLError as error:
+                if index == 0 and _continues(text):  # every row answers the sequence: none can stand
+                    error.message += "; the rows of this table answer that sequence, so the whole table is left out"
+                    self.problems.add(error.at(line.location))
+                    break
                 self.problems.add(error.at(line.location))
                 skip_under = indent
                 last = None
@@ -659,6 +684,12 @@ def split_alert(meaning: str, prefix: str | None = None) -> tuple[bool, str]:
     if prefix and meaning.startswith(prefix) and not _LEADING_SUIT.match(meaning):
         return True, meaning[len(prefix) :].lstrip()
     return False, meaning
+
+
+def _continues(text: str) -> bool:
+    """Whether the row ``text`` gives a sequence to continue (``1N-2C;``, ``(1C)-(1Q)-``), read or not."""
+    word = text.split(None, 1)[0] if text.strip() else ""
+    return word.endswith(("-", ";"))
 
 
 def _notation(node: BidNode) -> str:

@@ -58,6 +58,16 @@ def test_a_general_row_whose_every_sequence_is_defined_more_specifically_adds_no
     ]
 
 
+def test_a_general_row_whose_answers_add_sequences_says_they_stay() -> None:
+    """Its own meaning adds nothing, but the rows under it do: not 'it adds nothing'."""
+    notes = "1H  11-15, 5+ hearts\n1S  11-15, 5+ spades\n\n1M  five-card major\n  1N  forcing\n  2N  Jacoby\n"
+    assert left_out(notes) == [
+        "notes.bml:4: every sequence this row stands for is already defined by a more specific row, so its "
+        "meaning is not part of the system: 1H is '11-15, 5+ hearts' at line 1 (and 1 more); the first definition "
+        "stands, and the 2 rows under it still add their sequences"
+    ]
+
+
 def test_a_general_row_that_fills_one_gap_is_kept_in_silence() -> None:
     assert left_out("1N-\n2D  transfer\n\n1N-\n2red  natural, to play\n") == []
 
