@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -17,7 +18,9 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.language.system import System
+from sphinx_bml.language.model import BidNode
+from sphinx_bml.language.site import Site
+from sphinx_bml.language.system import System, says_the_same
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS = Path(__file__).resolve().parent / "roots"
@@ -188,3 +191,25 @@ def sequence_link(app: SphinxTestApp, page: str, text: str) -> tuple[str, str] |
             anchor = shown.find_parent("a")
             return None if anchor is None else (str(anchor["href"]), str(anchor.get("title", "")))
     raise AssertionError(f"no reference {text} on {page}")
+
+
+def rows(nodes: list[BidNode], above: tuple[BidNode, ...] = ()) -> Iterator[tuple[BidNode, tuple[BidNode, ...]]]:
+    """Every row of a table with the rows it answers."""
+    for node in nodes:
+        yield node, above
+        yield from rows(node.children, (*above, node))
+
+
+def contributes(row: BidNode, site: Site) -> bool:
+    """The row's meaning is in the system: one of its sequences stands as it
+    says (at its line, or the same words written before); a row without a
+    description only needs its sequence to be part of the system."""
+    for key in row.sequences:
+        standing = site.system.get(key)
+        if standing is None:
+            continue
+        if not row.description or standing.location == row.location:
+            return True
+        if says_the_same(standing.description, row.description):
+            return True
+    return False
