@@ -205,7 +205,7 @@ def _several_calls(token: str) -> TableCall:
                 f"is a pattern: give it a row of its own"
             )
         if any(call.call == other.call for other in parts):
-            raise BMLError(f"'{token}' names {call.notation} twice")
+            raise BMLError(f"'{token}' names {call.notation} twice; write each call once")
         parts.append(call)
     ours = parts[0].ours
     if any(part.ours != ours for part in parts):
