@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import io
+import logging
 import os
 import re
 import shutil
@@ -18,6 +20,7 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
+from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.model import BidNode
 from sphinx_bml.language.site import Site
 from sphinx_bml.language.system import System, says_the_same
@@ -213,3 +216,37 @@ def contributes(row: BidNode, site: Site) -> bool:
         if says_the_same(standing.description, row.description):
             return True
     return False
+
+
+def described(text: str, name: str = "s.bml") -> list[str]:
+    """``SEQUENCE = meaning`` of each sequence the BML ``text`` describes, in order; it must read
+    without a problem."""
+    document = parse_text(text, name)
+    system = expand(document)
+    assert not document.problems, [str(problem) for problem in document.problems]
+    return [f"{m.sequence.notation()} = {m.description.text}" for m in system if m.description]
+
+
+def problems_of(text: str, name: str = "s.bml") -> list[str]:
+    """The problems met reading and expanding the BML ``text``, as a command prints them."""
+    document = parse_text(text, name)
+    expand(document)
+    return [str(problem) for problem in document.problems]
+
+
+def bss_records(bss: str) -> dict[str, str]:
+    """The records of a ``.bss`` file (not its header) by their sequence code, in order."""
+    return dict(line.split("=", 1) for line in bss.splitlines()[1:] if line)
+
+
+def bml2bss(reference: ModuleType, text: str | None = None, *, path: Path | None = None) -> str:
+    """What bridge-markup's ``bml2bss`` writes for the BML ``text``, or for the file at ``path``
+    with its includes (``reference``: the ``reference`` fixture)."""
+    logging.getLogger(reference.bml.__name__).setLevel(logging.CRITICAL)
+    if path is not None:
+        content = reference.bml.content_from_file(str(path))
+    else:
+        content = reference.bml.content_from_string(text)
+    output = io.StringIO()
+    reference.systemdata_to_bss(content, reference.to_systemdata(content), output)
+    return str(output.getvalue())

@@ -12,14 +12,13 @@ place of, whatever the order.
 
 from __future__ import annotations
 
-import io
-import logging
 from types import ModuleType
 
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.site import Conflict, Page, Site
 from sphinx_bml.language.system import System
+from tests.support import bml2bss, bss_records
 
 RAISE = """1M-2Y;
 2M  weak raise, forcing
@@ -115,13 +114,9 @@ def test_a_general_rule_still_gives_way_to_a_call_written_out_in_silence() -> No
 def test_bridge_markup_keeps_the_first_row_too(reference: ModuleType) -> None:
     """The reference gives the pattern's 2M the 1S branch as we do now (the first row a
     level processes keeps its bid), in silence."""
-    logging.getLogger(reference.bml.__name__).setLevel(logging.CRITICAL)
-    content = reference.bml.content_from_string(RAISE)
-    output = io.StringIO()
-    reference.systemdata_to_bss(content, reference.to_systemdata(content), output)
-    theirs = dict(line.split("=", 1) for line in output.getvalue().splitlines()[1:])
+    theirs = bss_records(bml2bss(reference, RAISE))
     system, _ = expanded(RAISE)
-    ours = dict(line.split("=", 1) for line in write_bss(system).splitlines()[1:])
+    ours = bss_records(write_bss(system))
     assert ours["001SP2CP2S"] == theirs["001SP2CP2S"]
     assert ours["001SP2CP2S"].endswith("weak raise, forcing")
     # the reference writes 2H and 2S after 1H-2S (not sufficient bids): we leave them out

@@ -8,8 +8,6 @@ answering each.
 
 from __future__ import annotations
 
-import io
-import logging
 from types import ModuleType
 
 import pytest
@@ -20,23 +18,11 @@ from sphinx_bml.language.bidtable import parse_table_call
 from sphinx_bml.language.errors import BMLError
 from sphinx_bml.language.shown import calls_text
 from sphinx_bml.language.site import Page, Site
-
-
-def meanings(text: str) -> list[str]:
-    document = parse_text(text, "s.bml")
-    system = expand(document)
-    assert not document.problems, [str(p) for p in document.problems]
-    return [f"{m.sequence.notation()} = {m.description.text}" for m in system if m.description]
-
-
-def problems(text: str) -> list[str]:
-    document = parse_text(text, "s.bml")
-    expand(document)
-    return [str(problem) for problem in document.problems]
+from tests.support import bml2bss, bss_records, described, problems_of
 
 
 def test_a_row_for_two_calls_stands_for_each_with_its_answers() -> None:
-    assert meanings("1D-1H-1N-\n2S/3H  natural, forcing\n  3N  to play\n  4H  three hearts\n") == [
+    assert described("1D-1H-1N-\n2S/3H  natural, forcing\n  3N  to play\n  4H  three hearts\n") == [
         "1D-(P)-1H-(P)-1N-(P)-2S = natural, forcing",
         "1D-(P)-1H-(P)-1N-(P)-2S-(P)-3N = to play",
         "1D-(P)-1H-(P)-1N-(P)-2S-(P)-4H = three hearts",
@@ -47,7 +33,7 @@ def test_a_row_for_two_calls_stands_for_each_with_its_answers() -> None:
 
 
 def test_three_calls_and_the_equals_sign() -> None:
-    assert meanings("1N\n  4C/4D/4H = Texas and Gerber\n") == [
+    assert described("1N\n  4C/4D/4H = Texas and Gerber\n") == [
         "1N-(P)-4C = Texas and Gerber",
         "1N-(P)-4D = Texas and Gerber",
         "1N-(P)-4H = Texas and Gerber",
@@ -55,8 +41,8 @@ def test_three_calls_and_the_equals_sign() -> None:
 
 
 def test_the_opponents_calls_in_one_pair_of_parentheses_or_each_in_its_own() -> None:
-    both = meanings("1C\n  (1H/1S)  their major\n    D  takeout\n")
-    assert both == meanings("1C\n  (1H)/(1S)  their major\n    D  takeout\n")
+    both = described("1C\n  (1H/1S)  their major\n    D  takeout\n")
+    assert both == described("1C\n  (1H)/(1S)  their major\n    D  takeout\n")
     assert both == [
         "1C-(1H) = their major",
         "1C-(1H)-D = takeout",
@@ -66,14 +52,14 @@ def test_the_opponents_calls_in_one_pair_of_parentheses_or_each_in_its_own() -> 
 
 
 def test_what_the_opponents_calls_mean_stays_with_each() -> None:
-    assert meanings("(1N)-\n(2C{Landy}/2D{Multi})  their convention\n  D  values\n")[::2] == [
+    assert described("(1N)-\n(2C{Landy}/2D{Multi})  their convention\n  D  values\n")[::2] == [
         "(1N)-P-(2C{Landy}) = their convention",
         "(1N)-P-(2D{Multi}) = their convention",
     ]
 
 
 def test_in_the_sequence_a_table_continues() -> None:
-    assert meanings("1N-2D/2H;\n2N  super accept\n") == [
+    assert described("1N-2D/2H;\n2N  super accept\n") == [
         "1N-(P)-2D-(P)-2N = super accept",
         "1N-(P)-2H-(P)-2N = super accept",
     ]
@@ -141,18 +127,18 @@ def test_what_cannot_be_read_is_said(token: str, message: str) -> None:
 
 
 def test_a_row_that_cannot_be_read_is_reported_at_its_line_with_its_answers_left_out() -> None:
-    assert problems("1N\n  2M/3M  natural\n    3N  to play\n  2C  Stayman\n") == [
+    assert problems_of("1N\n  2M/3M  natural\n    3N  to play\n  2C  Stayman\n") == [
         "s.bml:2: '2M/3M': a row for several calls writes out each of them, as in 2S/3H; 2M is a pattern: give "
         "it a row of its own"
     ]
 
 
 def test_prose_with_a_slash_is_no_row() -> None:
-    assert problems("1N  15-17\n    2/1 is game forcing\n    P/C means pass or correct\n") == []
+    assert problems_of("1N  15-17\n    2/1 is game forcing\n    P/C means pass or correct\n") == []
 
 
 def test_text_under_a_row_that_reads_as_one_is_said() -> None:
-    (found,) = problems("1N  15-17\n    2C/2D both forcing\n")
+    (found,) = problems_of("1N  15-17\n    2C/2D both forcing\n")
     assert found.startswith("s.bml:2: '2C/2D both forcing' starts where the meaning of 1N starts")
 
 
@@ -160,11 +146,7 @@ def test_bridge_markup_keeps_only_the_last_call(reference: ModuleType) -> None:
     """Why we differ: the reference reads ``2S/3H`` as its last call alone (it looks for a
     level and a strain at the end of the word), and says nothing: 2S and its answers vanish."""
     text = "1D-1H-1N-\n2S/3H  natural, forcing\n  3N  to play\n"
-    logging.getLogger(reference.bml.__name__).setLevel(logging.CRITICAL)
-    content = reference.bml.content_from_string(text)
-    output = io.StringIO()
-    reference.systemdata_to_bss(content, reference.to_systemdata(content), output)
-    theirs = {line.split("=")[0] for line in output.getvalue().splitlines()[1:]}
-    ours = {line.split("=")[0] for line in write_bss(expand(parse_text(text, "s.bml"))).splitlines()[1:]}
-    assert ours - theirs == {"001DP1HP1NP2S", "001DP1HP1NP2SP3N"}
-    assert theirs <= ours
+    theirs = bss_records(bml2bss(reference, text))
+    ours = bss_records(write_bss(expand(parse_text(text, "s.bml"))))
+    assert ours.keys() - theirs.keys() == {"001DP1HP1NP2S", "001DP1HP1NP2SP3N"}
+    assert theirs.keys() <= ours.keys()

@@ -15,8 +15,6 @@ say, and differ from bridge-markup's only where documented.
 
 from __future__ import annotations
 
-import io
-import logging
 from pathlib import Path
 from types import ModuleType
 
@@ -24,7 +22,7 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.language import expand, parse_file
-from tests.support import ROOTS, build_once, contributes, located_warnings, rows
+from tests.support import ROOTS, bml2bss, bss_records, build_once, contributes, located_warnings, rows
 
 NOTES = ROOTS / "test-shared-modules"
 SYSTEMS = ("anna_ben", "clara_dan", "eva_filip", "greg_hana")
@@ -51,12 +49,7 @@ def html(tmp_path_factory: pytest.TempPathFactory) -> SphinxTestApp:
 def bss(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
     """Each system's ``.bss`` records, by sequence code, in order."""
     app = build_once("bss", NOTES, tmp_path_factory.mktemp("shared-bss"))
-    return {system: records((Path(app.outdir) / f"{system}.bss").read_text(encoding="utf-8")) for system in SYSTEMS}
-
-
-def records(text: str) -> dict[str, str]:
-    """The records of a ``.bss`` file (not its header) by their sequence code, in order."""
-    return dict(line.split("=", 1) for line in text.splitlines()[1:] if line)
+    return {system: bss_records((Path(app.outdir) / f"{system}.bss").read_text(encoding="utf-8")) for system in SYSTEMS}
 
 
 def test_only_the_slips_are_warned_each_saying_what_is_true(html: SphinxTestApp) -> None:
@@ -154,11 +147,7 @@ def test_the_general_row_s_answers_stand(bss: dict[str, dict[str, str]]) -> None
 
 def reference_records(reference: ModuleType, system: str) -> dict[str, str]:
     """What bridge-markup's bml2bss writes for ``system``'s root file."""
-    logging.getLogger(reference.bml.__name__).setLevel(logging.CRITICAL)
-    content = reference.bml.content_from_file(str(NOTES / f"{system}.bml"))
-    output = io.StringIO()
-    reference.systemdata_to_bss(content, reference.to_systemdata(content), output)
-    return records(output.getvalue())
+    return bss_records(bml2bss(reference, path=NOTES / f"{system}.bml"))
 
 
 #: What we write and bridge-markup does not, on purpose: the first calls of the rows for
