@@ -15,12 +15,14 @@ say, and differ from bridge-markup's only where documented.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
+from sphinx_bml.commands.bml_check import main as bml_check
 from sphinx_bml.language import expand, parse_file
 from tests.support import ROOTS, bml2bss, bss_records, build_once, contributes, located_warnings, rows
 
@@ -65,6 +67,14 @@ def test_only_the_slips_are_warned_each_saying_what_is_true(html: SphinxTestApp)
     assert covered.endswith("the first definition stands, and the 7 rows under it still add their sequences")
     assert not any("adds nothing" in message for *_, message in located_warnings(html))
     assert not any("without a blank line" in message for *_, message in located_warnings(html))
+
+
+def test_bml_check_says_what_the_build_says(html: SphinxTestApp, capsys: pytest.CaptureFixture[str]) -> None:
+    status = bml_check(["--format", "json", str(NOTES)])
+    found = json.loads(capsys.readouterr().out)
+    assert status == 1
+    checked = {(Path(p["file"]).resolve().relative_to(NOTES.resolve()).as_posix(), p["line"], p["kind"]) for p in found}
+    assert checked == {(file, line, kind) for file, line, kind, _ in located_warnings(html)}
 
 
 def test_every_row_adds_a_sequence_or_is_warned_at_its_line(html: SphinxTestApp) -> None:
