@@ -42,8 +42,10 @@ _CALL = (
     r"\(?(?:[1-7](?:[Nn][Tt]|[CDHSNcdhsn♣♦♥♠]{1,5}|om|oM|m|M|[XYZ]|red|black)|[1-9][0-9]?steps?"
     r"|[PDRXpdrx]|Pass|Dbl|Rdbl)(?:\{[^{}\n]*\})?\)?"
 )
+#: One call, or several written out for one row (``2S/3H``, ``(1H/1S)``).
+_SEVERAL = rf"{_CALL}(?:/{_CALL})*"
 #: A row's calls: one call, or a sequence to continue (``1N-2C;``, ``(1NT)---``).
-_CALLS = rf"{_CALL}(?:[-;]+{_CALL})*[-;]*"
+_CALLS = rf"{_SEVERAL}(?:[-;]+{_SEVERAL})*[-;]*"
 #: A card of a deal diagram's hand, and the four suits of a hand (``-`` for a void).
 _SUIT_CARDS = r"(?:[AKQJTakqjtx2-9]+|-|—)"
 

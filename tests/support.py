@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import functools
 import importlib
+import io
+import logging
 import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -17,7 +20,10 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.language.system import System
+from sphinx_bml.language import expand, parse_text
+from sphinx_bml.language.model import BidNode
+from sphinx_bml.language.site import Site
+from sphinx_bml.language.system import System, says_the_same
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS = Path(__file__).resolve().parent / "roots"
@@ -188,3 +194,59 @@ def sequence_link(app: SphinxTestApp, page: str, text: str) -> tuple[str, str] |
             anchor = shown.find_parent("a")
             return None if anchor is None else (str(anchor["href"]), str(anchor.get("title", "")))
     raise AssertionError(f"no reference {text} on {page}")
+
+
+def rows(nodes: list[BidNode], above: tuple[BidNode, ...] = ()) -> Iterator[tuple[BidNode, tuple[BidNode, ...]]]:
+    """Every row of a table with the rows it answers."""
+    for node in nodes:
+        yield node, above
+        yield from rows(node.children, (*above, node))
+
+
+def contributes(row: BidNode, site: Site) -> bool:
+    """The row's meaning is in the system: one of its sequences stands as it
+    says (at its line, or the same words written before); a row without a
+    description only needs its sequence to be part of the system."""
+    for key in row.sequences:
+        standing = site.system.get(key)
+        if standing is None:
+            continue
+        if not row.description or standing.location == row.location:
+            return True
+        if says_the_same(standing.description, row.description):
+            return True
+    return False
+
+
+def described(text: str, name: str = "s.bml") -> list[str]:
+    """``SEQUENCE = meaning`` of each sequence the BML ``text`` describes, in order; it must read
+    without a problem."""
+    document = parse_text(text, name)
+    system = expand(document)
+    assert not document.problems, [str(problem) for problem in document.problems]
+    return [f"{m.sequence.notation()} = {m.description.text}" for m in system if m.description]
+
+
+def problems_of(text: str, name: str = "s.bml") -> list[str]:
+    """The problems met reading and expanding the BML ``text``, as a command prints them."""
+    document = parse_text(text, name)
+    expand(document)
+    return [str(problem) for problem in document.problems]
+
+
+def bss_records(bss: str) -> dict[str, str]:
+    """The records of a ``.bss`` file (not its header) by their sequence code, in order."""
+    return dict(line.split("=", 1) for line in bss.splitlines()[1:] if line)
+
+
+def bml2bss(reference: ModuleType, text: str | None = None, *, path: Path | None = None) -> str:
+    """What bridge-markup's ``bml2bss`` writes for the BML ``text``, or for the file at ``path``
+    with its includes (``reference``: the ``reference`` fixture)."""
+    logging.getLogger(reference.bml.__name__).setLevel(logging.CRITICAL)
+    if path is not None:
+        content = reference.bml.content_from_file(str(path))
+    else:
+        content = reference.bml.content_from_string(text)
+    output = io.StringIO()
+    reference.systemdata_to_bss(content, reference.to_systemdata(content), output)
+    return str(output.getvalue())

@@ -65,6 +65,7 @@ def kinds_of(text: str, value: str) -> list[object]:
         ("1N-2C;", "1N-2C;", Token.Name.Tag),
         ("(1N{Weak})-D-", "(1N{Weak})-D-", Token.Name.Tag),
         ("  2HS 5+ cards", "2HS", Token.Name.Tag),
+        ("  2S/3H natural, forcing", "2S/3H", Token.Name.Tag),
         ("  1nt balanced", "1nt", Token.Name.Tag),
         ("1N strong {{ 15-17 hcp, balanced }}", "{{ 15-17 hcp, balanced }}", Token.String.Other),
         ("2C 5+!h", "!h", Token.Name.Builtin),

@@ -297,6 +297,8 @@ class TableCall:
     ``level`` in each of ``strains`` (``2CD``, ``2red``, or the candidates of
     ``variable``), or for the bid ``steps`` steps above the last bid.
     ``colour`` is ``"red"`` or ``"black"`` when the strains were written so.
+    ``parts`` are the calls of a row written for several calls at once
+    (``2S/3H``, ``4D/4H/4S``), each written out: the row stands for each.
     """
 
     written: str
@@ -309,6 +311,8 @@ class TableCall:
     colour: str | None = None
     #: what the opponents' call means, written in braces: ``(2C{Landy})``
     qualification: str | None = None
+    #: the calls of ``2S/3H``, each a call written out; empty for any other call
+    parts: tuple[TableCall, ...] = ()
 
     @property
     def notation(self) -> str:
@@ -325,6 +329,7 @@ class TableCall:
             self.steps,
             self.colour,
             self.qualification,
+            self.parts,
         )
 
 

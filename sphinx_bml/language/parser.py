@@ -23,7 +23,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .auction import read_auction
-from .bidtable import TableParser, TableState, indentation_of, opens_with_calls, sequence_of
+from .bidtable import (
+    TableParser,
+    TableState,
+    indentation_of,
+    opens_with_calls,
+    reads_as_row,
+    sequence_of,
+    unreadable_sequence,
+)
 from .deal import check_auctions, read_deal
 from .errors import BMLError, Location, Problems
 from .model import (
@@ -241,7 +249,19 @@ def _unknown_metadata(key: str) -> str:
 
 def _report_rows_in_text(lines: list[Line], problems: Problems) -> None:
     """Report a bidding table written right under a line of text: without a
-    blank line between them, its rows would silently be read as prose."""
+    blank line between them, its rows would silently be read as prose. When that
+    line is shaped like the sequence a table continues, one of whose calls is
+    none (``(1♣)-(1Q)-``), that is what is said, at its line."""
+    first = lines[0]
+    error = unreadable_sequence(first.text)
+    if error is not None and any(reads_as_row(line.text) or starts_bid_table(line.text) for line in lines[1:]):
+        problems.report(
+            f"'{first.text.split(None, 1)[0]}' begins this block as the sequence a bidding table continues, but "
+            f"{error.message[0].lower()}{error.message[1:]}; the block is shown as text, rows and all, "
+            "until that call is corrected",
+            first.location,
+        )
+        return
     rows = [line for line in lines[1:] if starts_bid_table(line.text) and not line.text.lstrip().startswith("#")]
     if len(rows) >= 2:
         message = (

@@ -20,6 +20,7 @@ by each builder its own way; :func:`plain` is the drawn tokens as text,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
 
 from .abbreviations import Abbreviation, split_abbreviations
@@ -129,7 +130,12 @@ def _add_table_call(shown: list[Inline], written: TableCall) -> None:
     if not written.ours:
         _add_text(shown, "(")
     call = written.call
-    if call is not None:
+    if written.parts:  # 2♠/3♥
+        for index, part in enumerate(written.parts):
+            if index:
+                _add_text(shown, "/")
+            _add_table_call(shown, replace(part, ours=True))
+    elif call is not None:
         _add_call(shown, call)
     elif written.strains and written.variable is None and written.colour is None:  # 2HS, not 2M or 1red
         _add_text(shown, str(written.level))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from collections.abc import Sequence as Ordered
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple, TypeVar
 
 from .calls import PASS, Call, Sequence, Strain
@@ -163,6 +163,8 @@ class Covered:
     later: Meaning
     first: Meaning
     count: int
+    #: the rows of the page that continue the row's sequences: its answers, which still stand
+    answers: int = 0
 
 
 @dataclass(frozen=True)
@@ -247,7 +249,11 @@ class Site:
                 given_way[meaning.location] = Covered(
                     meaning, known.first if known else outcome.gives_way_to, known.count + 1 if known else 1
                 )
-        self.covered += [covered for location, covered in given_way.items() if location not in kept]
+        self.covered += [
+            replace(covered, answers=_answers(page, location))
+            for location, covered in given_way.items()
+            if location not in kept
+        ]
         for meaning in page.overruled:
             outcome = self.system.define(meaning)
             if outcome.contradicts is not None:
@@ -282,6 +288,18 @@ class Site:
             return standing
         target = self.targets.get(key)
         return None if target is None else target.meaning
+
+
+def _answers(page: Page, row: Location) -> int:
+    """How many rows of ``page`` continue a sequence of the row at ``row``: its answers."""
+    sequences = {meaning.sequence for meaning in page.meanings if meaning.location == row and meaning.description}
+    return len(
+        {
+            meaning.location
+            for meaning in page.meanings
+            if meaning.location != row and any(prefix in sequences for prefix in meaning.sequence.prefixes())
+        }
+    )
 
 
 def _names(page: Page) -> Ordered[str]:

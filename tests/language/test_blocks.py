@@ -307,6 +307,28 @@ def test_a_bidding_table_right_under_text_is_reported() -> None:
     assert isinstance(paragraph, Paragraph)
 
 
+@pytest.mark.parametrize("head", ["(1♣)-(1Q)-", "1♠-(2W);", "(1c)-(1q)-"])
+def test_rows_under_a_head_that_is_not_a_call_say_so_at_the_head(head: str) -> None:
+    """A blank line comes before the head: the block is not glued to text; its head, with
+    a made-up letter in the opponents' call, is no sequence, so the block is read as text."""
+    document = parse_text(
+        f"When they open a strong club:\n\n{head}\nD = takeout\n1N = natural\n2C = natural\n", "n.bml"
+    )
+    (problem,) = document.problems
+    first = head.split("-")[1 if head.startswith("(") else 0].strip("()")
+    assert problem.location is not None and problem.location.line == 3
+    assert problem.message.startswith(f"'{head}' begins this block as the sequence a bidding table continues, but '")
+    assert "is not a call BML knows" in problem.message and first[-1] in problem.message
+    assert problem.message.endswith("the block is shown as text, rows and all, until that call is corrected")
+    assert "blank line" not in problem.message
+
+
+@pytest.mark.parametrize("text", ["2-over-1 is game forcing,\n1N 6-10\n2C 11+\n", "1♣-ish hands:\n1D x\n1H y\n"])
+def test_prose_shaped_like_no_sequence_keeps_the_blank_line_advice(text: str) -> None:
+    (problem,) = parse_text(text, "n.bml").problems
+    assert problem.message.endswith("leave a blank line before the table")
+
+
 def test_prose_with_one_line_starting_with_a_bid_is_not_reported() -> None:
     document = parse_text("With a strong hand we open\n1C and then show our suit.\n", "notes.bml")
     assert not document.problems

@@ -64,7 +64,7 @@ def check_site(site: Site, folder: str) -> Iterator[Problem]:
                 )
         yield Problem(Kind.CONFLICT, message, where(later.location))
     for covered in site.covered:
-        message = rows_covered(covered.first, _place(covered.first.location, folder), covered.count)
+        message = rows_covered(covered.first, _place(covered.first.location, folder), covered.count, covered.answers)
         yield Problem(Kind.UNUSED, message, where(covered.later.location))
     for orphan in site.orphans:
         continuation = orphan.continuation
