@@ -8,15 +8,26 @@ import sqlite3
 import sys
 import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.formats.anki import FIELDS
+from sphinx_bml.formats.anki import FIELDS, learned
 from sphinx_bml.language.notation import short_notation
 from sphinx_bml.sphinx.domain.domain import bml_domain
 from tests.sphinx.builders.test_systems import SYSTEMS, make_site
-from tests.support import build_once
+from tests.support import (
+    EXAMPLE_SITE,
+    anki_problems,
+    build_once,
+    example_system,
+    import_into_anki,
+    sphinx_build,
+)
+
+if TYPE_CHECKING:
+    from anki.collection import Collection
 
 ANKI = pytest.mark.sphinx("anki", testroot="bboalert", freshenv=True)
 
@@ -95,3 +106,20 @@ def test_one_deck_per_system(tmp_path: Path) -> None:
         finally:
             connection.close()
         assert decks[str(deck)]["name"] == title
+
+
+def test_anki_imports_the_example_sites_deck(anki_collection: Collection, tmp_path: Path) -> None:
+    result = sphinx_build("-b", "anki", EXAMPLE_SITE, tmp_path / "anki")
+    assert result.returncode == 0, result.stderr
+    deck = tmp_path / "anki" / "kestrel-precision.apkg"
+    written, _, _ = read_deck(deck, tmp_path)
+    assert len(written) == len(list(learned(example_system()))) > 300
+    first = import_into_anki(anki_collection, deck)
+    assert len(first.new) == anki_collection.note_count() == anki_collection.card_count() == len(written)
+    again = import_into_anki(anki_collection, deck)
+    assert (len(again.new), len(again.duplicate), anki_collection.note_count()) == (0, len(written), len(written))
+    notes = [anki_collection.get_note(note) for note in anki_collection.find_notes("")]
+    assert {note.guid for note in notes} == {guid for guid, _, _ in written}
+    for note in notes:
+        assert anki_problems(anki_collection, note) == [], note["Sequence"]
+    assert "Kestrel Precision" in [deck.name for deck in anki_collection.decks.all_names_and_ids()]
