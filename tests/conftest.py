@@ -6,12 +6,17 @@ import importlib
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.support import EXAMPLE_SITE, ROOTS, conformance_dir, require, sphinx_build
+from tests.support import EXAMPLE_SITE, ROOTS, conformance_dir, needs, require, sphinx_build
+
+if TYPE_CHECKING:
+    from anki.collection import Collection
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
@@ -67,3 +72,15 @@ def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         result = sphinx_build("-b", builder, EXAMPLE_SITE, out / builder)
         assert result.returncode == 0, result.stderr
     return out
+
+
+@pytest.fixture
+def anki_collection(tmp_path: Path) -> Iterator[Collection]:
+    """A new, empty Anki collection, made by Anki's own library (``anki`` on
+    PyPI, in the test extra: a failure, not a skip, in CI without it)."""
+    anki = needs("anki.collection")
+    folder = tmp_path / "anki"
+    folder.mkdir()
+    collection = anki.Collection(str(folder / "collection.anki2"))
+    yield collection
+    collection.close()

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
 from bs4 import BeautifulSoup
@@ -24,6 +25,11 @@ from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.model import BidNode
 from sphinx_bml.language.site import Site
 from sphinx_bml.language.system import System, says_the_same
+
+if TYPE_CHECKING:
+    from anki.collection import Collection
+    from anki.import_export_pb2 import ImportResponse
+    from anki.notes import Note
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS = Path(__file__).resolve().parent / "roots"
@@ -250,3 +256,68 @@ def bml2bss(reference: ModuleType, text: str | None = None, *, path: Path | None
     output = io.StringIO()
     reference.systemdata_to_bss(content, reference.to_systemdata(content), output)
     return str(output.getvalue())
+
+
+# --------------------------------------------------------------------------
+# Anki: the decks we write, read by Anki's own library (``anki`` on PyPI)
+
+#: What Anki may find in a field of ours: a red suit, the empty span that
+#: breaks MathJax's ``\(``, *Alert*; each with no attribute but its class.
+ANKI_FIELD_MARKUP = ({"span", "i"}, {"class"})
+#: What a card may hold once Anki renders it: the note type's template around the fields.
+ANKI_CARD_MARKUP = ({"style", "div", "hr", "span", "i"}, {"class", "id"})
+#: MathJax's openings, as the reviewer finds them in the text shown (Anki's MathJax settings).
+MATHJAX = re.compile(r"\\[(\[]")
+
+
+def import_into_anki(collection: Collection, package: Path) -> ImportResponse.Log:
+    """``package`` imported into ``collection`` as Anki's File > Import does with
+    its default options (a note already there is updated when the package's
+    is newer): the import's log."""
+    anki = needs("anki.collection")
+    request = anki.ImportAnkiPackageRequest(package_path=str(package), options=anki.ImportAnkiPackageOptions())
+    return collection.import_anki_package(request).log
+
+
+def shown(html: str) -> str:
+    """The text of ``html`` as a browser shows it."""
+    return BeautifulSoup(html, "html.parser").get_text()
+
+
+def _markup_problems(html: str, allowed: tuple[set[str], set[str]]) -> list[str]:
+    """Elements or attributes in ``html`` that are not ``allowed`` (a script, an
+    image, a handler), and MathJax's openings in its text or in the HTML itself
+    (the editor looks there)."""
+    soup = BeautifulSoup(html, "html.parser")
+    elements, attributes = allowed
+    problems = [
+        f"<{tag.name} {tag.attrs}>"
+        for tag in soup.find_all(True)
+        if tag.name not in elements or set(tag.attrs) - attributes
+    ]
+    texts = [str(text) for text in soup.find_all(string=True) if text.parent is None or text.parent.name != "style"]
+    problems += [f"MathJax in {text!r}" for text in [html, *texts] if MATHJAX.search(text)]
+    return problems
+
+
+def anki_problems(collection: Collection, note: Note) -> list[str]:
+    """What Anki would act on in ``note``, in its fields and in its cards as
+    the reviewer shows them: markup that is not ours, a sound or an image to
+    load, LaTeX, MathJax, a typed answer. Empty when there is nothing."""
+    problems = []
+    for name, value in note.items():
+        found = _markup_problems(value, ANKI_FIELD_MARKUP)
+        found += [f"media {files}" for files in [collection.media.files_in_str(note.mid, value)] if files]
+        found += ["a sound or speech tag"] if collection.media.strip_av_tags(value) != value else []
+        found += [tag for tag in ("[anki:", "[[type:") if tag in value]
+        problems += [f"{name}: {problem}" for problem in found]
+    for card in note.cards():
+        for side, html, sounds in (
+            ("question", card.question(), card.question_av_tags()),
+            ("answer", card.answer(), card.answer_av_tags()),
+        ):
+            found = _markup_problems(html, ANKI_CARD_MARKUP)
+            found += [f"plays {sounds}"] if sounds else []
+            found += [tag for tag in ("[anki:", "[[type:") if tag in html]
+            problems += [f"card {card.ord} {side}: {problem}" for problem in found]
+    return problems
