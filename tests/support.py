@@ -188,3 +188,30 @@ def sequence_link(app: SphinxTestApp, page: str, text: str) -> tuple[str, str] |
             anchor = shown.find_parent("a")
             return None if anchor is None else (str(anchor["href"]), str(anchor.get("title", "")))
     raise AssertionError(f"no reference {text} on {page}")
+
+
+#: What a clean checkout does not have, when git cannot say (no git, or no .git here).
+LEFT_OUT = shutil.ignore_patterns(
+    ".git", ".venv*", "_build", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+)
+
+
+def clean_checkout(destination: Path) -> Path:
+    """The files a clean checkout of this tree has (tracked and new, not ignored ones, as they
+    are now, changes not yet committed too) under ``destination``."""
+    git = shutil.which("git")
+    listed = None
+    if git and (ROOT / ".git").exists():
+        command = [git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        if result.returncode == 0:
+            listed = [name for name in result.stdout.split("\0") if name]
+    if listed is None:
+        shutil.copytree(ROOT, destination, ignore=LEFT_OUT)
+        return destination
+    for name in listed:
+        source = ROOT / name
+        if source.is_file():  # a file deleted but not yet staged is still listed
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination / name)
+    return destination

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_bml.commands.bml_check import main
-from tests.support import ROOT, require, sphinx_build, write_project
+from tests.support import sphinx_build, write_project
 
 CONF = 'extensions = ["sphinx_bml"]\nbml_indentation = 3\n'
 
@@ -397,35 +395,3 @@ def test_an_extension_that_fails_is_a_plain_message(notes: Path, capsys: pytest.
     assert (status, lines) == (2, [])
     assert err.startswith("bml-check: ") and "cannot be read as a Sphinx project" in err and "no diagrams today" in err
     assert "Traceback" not in err
-
-
-def git(folder: Path, *arguments: str) -> None:
-    identity = ["-c", "user.name=partner", "-c", "user.email=partner@example.org"]
-    subprocess.run(["git", *identity, *arguments], cwd=folder, check=True, capture_output=True)
-
-
-@pytest.mark.slow
-@pytest.mark.packaging  # pre-commit installs the hook in an environment of its own, with the newest versions
-def test_the_pre_commit_hook_refuses_a_typo_and_passes_once_fixed(tmp_path: Path) -> None:
-    """The real pre-commit installs this repository's hook (.pre-commit-hooks.yaml) in its own
-    environment (with pip, so it needs the package index) and runs it on a notes repository."""
-    require(shutil.which("git") is not None, "git is not installed")
-    pre_commit = Path(sys.executable).with_name("pre-commit")
-    notes = write_project(tmp_path / "notes", INDEX, CONF, notrump__bml=FIXED_NOTRUMP, twos__rst=TWOS)
-    git(notes, "init", "-q")
-    git(notes, "add", "-A")
-    environment = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit")}
-
-    def run() -> subprocess.CompletedProcess[str]:
-        command = [pre_commit, "try-repo", str(ROOT), "bml-check", "--all-files"]
-        return subprocess.run(command, cwd=notes, env=environment, capture_output=True, text=True, check=False)
-
-    failed = run()
-    assert failed.returncode == 1, failed.stdout + failed.stderr
-    assert "twos.rst:6: the hand condition {{6-10 hcp, 6 hearts,}} cannot be read" in failed.stdout
-    assert "twos.rst:8: this table continues 1S-2NT" in failed.stdout
-    (notes / "twos.rst").write_text(FIXED_TWOS, encoding="utf-8")
-    git(notes, "add", "-A")
-    passed = run()
-    assert passed.returncode == 0, passed.stdout + passed.stderr
-    assert "check the BML notes" in passed.stdout and "Passed" in passed.stdout
