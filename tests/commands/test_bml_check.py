@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_bml.commands.bml_check import main
-from tests.support import sphinx_build, write_project
+from tests.support import BML_REPOSITORY, sphinx_build, write_project
 
 CONF = 'extensions = ["sphinx_bml"]\nbml_indentation = 3\n'
 
@@ -189,41 +189,13 @@ def test_the_command_is_installed(notes: Path) -> None:
 # A repository of notes without conf.py: the main .bml files, each a system of its own,
 # read alone; the files they #INCLUDE read where they are included.
 
-STRONG = """\
-#+TITLE: Our strong club
-
-1C = 16+ {{ 16+ hcp }}
-   1D = negative, 0-7
-1S = 5+ spades {{ 11-15 hcp, 5+ spades }}
-   2N = Jacoby, game forcing
-#INCLUDE modules/jacoby.bml
-
-1N = 15-17 {{ 15-17 hcp, balanced }}
-   2C = Stayman
-"""
-
-WEAK = """\
-#+TITLE: With Ann: a weak notrump
-
-1N = 12-14 {{ 12-14 hcp, balanced }}
-   2C = Stayman
-"""
-
-# Read alone, this part would be an orphan: it continues a sequence that strong.bml defines.
-JACOBY = """\
-1S-2N;
-3C = minimum, no shortness
-3S = extras, no shortness
-"""
-
 
 @pytest.fixture
 def repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "repository"
     (folder / "modules").mkdir(parents=True)
-    (folder / "strong.bml").write_text(STRONG, encoding="utf-8")
-    (folder / "weak.bml").write_text(WEAK, encoding="utf-8")  # 1NT 12-14: no conflict with strong.bml's 15-17
-    (folder / "modules" / "jacoby.bml").write_text(JACOBY, encoding="utf-8")
+    for name, text in BML_REPOSITORY.items():
+        (folder / name).write_text(text, encoding="utf-8")
     monkeypatch.chdir(folder)
     return folder
 
@@ -241,9 +213,9 @@ def test_a_folder_of_bml_files_is_read_main_file_by_main_file(
 
 
 def test_a_mistake_in_a_part_is_reported_once_at_its_line(repository: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (repository / "weak.bml").write_text(WEAK + "#INCLUDE modules/jacoby.bml\n", encoding="utf-8")
+    (repository / "weak.bml").write_text(BML_REPOSITORY["weak.bml"] + "#INCLUDE modules/jacoby.bml\n", "utf-8")
     (repository / "modules" / "jacoby.bml").write_text(
-        JACOBY.replace("extras, no shortness", "extras {{ 16+ hcp, }}"), "utf-8"
+        BML_REPOSITORY["modules/jacoby.bml"].replace("extras, no shortness", "extras {{ 16+ hcp, }}"), "utf-8"
     )
     status, lines, err = check(capsys)
     assert (status, err) == (1, "")
@@ -259,7 +231,7 @@ def test_a_part_deleted_is_reported_where_it_was_included(repository: Path, caps
     (repository / "modules" / "jacoby.bml").unlink()
     status, lines, _ = check(capsys)
     assert status == 1
-    assert lines == ["strong.bml:7: #INCLUDE cannot read modules/jacoby.bml: there is no such file [bml.include]"]
+    assert lines == ["strong.bml:8: #INCLUDE cannot read modules/jacoby.bml: there is no such file [bml.include]"]
 
 
 def test_a_repository_with_its_project_in_docs(notes: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

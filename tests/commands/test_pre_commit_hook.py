@@ -25,7 +25,7 @@ import pytest
 import yaml
 
 from sphinx_bml.commands.command_line import HOOK_REV, REPOSITORY
-from tests.support import ROOT, clean_checkout
+from tests.support import BML_REPOSITORY, ROOT, clean_checkout
 
 PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
 GIT = shutil.which("git")
@@ -243,63 +243,25 @@ def test_a_myst_project_without_additional_dependencies_says_what_to_add(
     assert "Traceback" not in said
 
 
-STRONG = """\
-#+TITLE: Our strong club
-
-* Openings
-1C = 16+ {{ 16+ hcp }}
-   1D = negative, 0-7
-1S = 5+ spades {{ 11-15 hcp, 5+ spades }}
-   2N = Jacoby, game forcing
-#INCLUDE modules/jacoby.bml
-
-#INCLUDE modules/notrump.bml
-"""
-
-WEAK = """\
-#+TITLE: With Carl: a weak notrump
-
-1N = 12-14 {{ 12-14 hcp, balanced }}
-   2C = Stayman
-"""
-
-JACOBY = """\
-1S-2N;
-3C = minimum, no shortness
-3S = extras, no shortness
-"""
-
-NOTRUMP = """\
-1N = 15-17 {{ 15-17 hcp, balanced }}
-   2C = Stayman
-   2D = transfer to hearts
-"""
-
-
 @pytest.mark.slow
 @pytest.mark.packaging
 def test_a_repository_of_bml_files(tmp_path: Path, published: Path, home: Path) -> None:
     """No conf.py: the configuration without ``additional_dependencies``, as the page says."""
     configuration = documented_configuration().replace("  additional_dependencies: [myst-parser]\n", "")
-    files = {
-        "strong.bml": STRONG,
-        "weak.bml": WEAK,  # a system of its own: its 1NT is no conflict with strong.bml's
-        "modules/jacoby.bml": JACOBY,  # a part, which alone would be an orphan
-        "modules/notrump.bml": NOTRUMP,
-        "README.md": "Our notes, in BML.\n",
-    }
+    files = {**BML_REPOSITORY, "README.md": "Our notes, in BML.\n"}
     notes = Notes(tmp_path / "notes", files, configuration, published, home)
     updated = yaml.safe_load((notes.folder / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
     assert updated["repos"][0]["rev"] == git(published, "rev-parse", HOOK_REV).strip()  # autoupdate pinned it
     made, said = notes.commit("Our notes")
     assert made and re.search(r"check the BML notes\.+Passed", said), said
 
-    notes.write("modules/notrump.bml", NOTRUMP.replace("   2D = transfer", "  2D = transfer"))
+    notrump = BML_REPOSITORY["modules/notrump.bml"]
+    notes.write("modules/notrump.bml", notrump.replace("   2D = transfer", "  2D = transfer"))
     made, said = notes.commit("A typo")
     assert not made
     assert "modules/notrump.bml:3: the row 2D lines up with no row above it" in said
 
-    notes.write("modules/notrump.bml", NOTRUMP.replace("2D = transfer to hearts", "2D = transfer, 5+ hearts"))
+    notes.write("modules/notrump.bml", notrump.replace("2D = transfer to hearts", "2D = transfer, 5+ hearts"))
     made, said = notes.commit("Fixed")
     assert made, said
 
