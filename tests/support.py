@@ -321,3 +321,66 @@ def anki_problems(collection: Collection, note: Note) -> list[str]:
             found += [tag for tag in ("[anki:", "[[type:") if tag in html]
             problems += [f"card {card.ord} {side}: {problem}" for problem in found]
     return problems
+
+
+#: What a clean checkout does not have, when git cannot say (no git, or no .git here).
+LEFT_OUT = shutil.ignore_patterns(
+    ".git", ".venv*", "_build", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+)
+
+
+def clean_checkout(destination: Path) -> Path:
+    """The files a clean checkout of this tree has (tracked and new, not ignored ones, as they
+    are now, changes not yet committed too) under ``destination``."""
+    git = shutil.which("git")
+    listed = None
+    if git and (ROOT / ".git").exists():
+        command = [git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        if result.returncode == 0:
+            listed = [name for name in result.stdout.split("\0") if name]
+    if listed is None:
+        shutil.copytree(ROOT, destination, ignore=LEFT_OUT)
+        return destination
+    for name in listed:
+        source = ROOT / name
+        if source.is_file():  # a file deleted but not yet staged is still listed
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination / name)
+    return destination
+
+
+#: A repository of BML notes without ``conf.py``, as ``bml2bss`` users keep them: two systems,
+#: each a main file (their 1NT, 15-17 and 12-14, is no conflict: each is read alone), and the
+#: parts that strong.bml ``#INCLUDE``\ s, indented by 3 spaces. Read alone, jacoby.bml would be
+#: an orphan: it continues 1S-2NT, which strong.bml defines.
+BML_REPOSITORY = {
+    "strong.bml": """\
+#+TITLE: Our strong club
+
+* Openings
+1C = 16+ {{ 16+ hcp }}
+   1D = negative, 0-7
+1S = 5+ spades {{ 11-15 hcp, 5+ spades }}
+   2N = Jacoby, game forcing
+#INCLUDE modules/jacoby.bml
+
+#INCLUDE modules/notrump.bml
+""",
+    "weak.bml": """\
+#+TITLE: With Carl: a weak notrump
+
+1N = 12-14 {{ 12-14 hcp, balanced }}
+   2C = Stayman
+""",
+    "modules/jacoby.bml": """\
+1S-2N;
+3C = minimum, no shortness
+3S = extras, no shortness
+""",
+    "modules/notrump.bml": """\
+1N = 15-17 {{ 15-17 hcp, balanced }}
+   2C = Stayman
+   2D = transfer to hearts
+""",
+}

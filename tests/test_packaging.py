@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_bml.sphinx.writing import html, latex
-from tests.support import ROOT, require
+from tests.support import ROOT, clean_checkout, require
 
 pytestmark = [pytest.mark.packaging, pytest.mark.slow]
 
@@ -46,9 +46,6 @@ NETWORK_TROUBLE = (
     "Network is unreachable",
     "connection broken",
 )
-LEFT_OUT = shutil.ignore_patterns(
-    ".git", ".venv*", "_build", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
-)
 
 
 def run(command: list[str | Path], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -62,25 +59,6 @@ def pip_failed(result: subprocess.CompletedProcess[str], what: str) -> None:
     output = result.stdout + result.stderr
     require(not any(words in output for words in NETWORK_TROUBLE), f"could not reach PyPI to {what}")
     pytest.fail(f"pip could not {what}:\n{output[-6000:]}")
-
-
-def clean_checkout(destination: Path) -> Path:
-    """The files a clean checkout of this tree has (tracked and new, not ignored ones) under ``destination``."""
-    git = shutil.which("git")
-    listed = None
-    if git and (ROOT / ".git").exists():
-        result = run([git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], ROOT)
-        if result.returncode == 0:
-            listed = [name for name in result.stdout.split("\0") if name]
-    if listed is None:
-        shutil.copytree(ROOT, destination, ignore=LEFT_OUT)
-        return destination
-    for name in listed:
-        source = ROOT / name
-        if source.is_file():  # a file deleted but not yet staged is still listed
-            (destination / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination / name)
-    return destination
 
 
 @pytest.fixture(scope="module")

@@ -38,6 +38,15 @@ FAILED = 1
 MISTAKE = 2
 #: What a shell reports for a program stopped by a broken pipe (128 + SIGPIPE).
 BROKEN_PIPE = 128 + signal.SIGPIPE
+#: Where sphinx-bml is published: a notes repository's ``.pre-commit-config.yaml``
+#: names it as the ``repo:`` of the ``bml-check`` hook (docs/checking.rst).
+REPOSITORY = "https://github.com/sphinx-bml/sphinx-bml"
+#: The ``rev:`` that ``.pre-commit-config.yaml`` gives that repository, as
+#: docs/checking.rst shows it (a test checks that this repository has it):
+#: the branch, while no release is tagged; ``pre-commit autoupdate`` then
+#: writes the newest release in its place, or the newest commit while there
+#: is none. Once a release is tagged, its tag can replace it, here and in the page.
+HOOK_REV = "main"
 #: What every converter's help says of the file it writes.
 OUTPUT_FILES = (
     "Without -o the output file is the input file with its extension replaced by .bml "

@@ -11,25 +11,40 @@ the ``bss`` builder writes it) and every warning the build gave, with its
 file and line. Nothing is printed.
 
 :func:`read_notes` does the same for one ``.bml`` file that belongs to no
-project: the file's folder is read as a project whose only page is that file.
+project: the file's folder (or a folder above it) is read as a project whose
+only page is that file. :func:`notes_in` finds what a folder that is no
+project holds: the projects inside it and its ``.bml`` files of no project.
+
+A ``conf.py`` that needs a module that is not installed (an extension it
+loads, such as ``myst_parser``, or a module it imports) raises
+:class:`MissingModule`, which names the module and the line of ``conf.py``.
 """
 
 from __future__ import annotations
 
+import ast
 import logging
+import os
 import tempfile
+import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from io import StringIO
 from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.errors import ConfigError, ExtensionError, SphinxError
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 from sphinx.util.logging import NAMESPACE, is_suppressed_warning
 
+from ..language.errors import Kind
 from ..language.system import System
 from .config import site_systems
+from .diagnostics import WARNING_TYPE
 from .domain.domain import bml_domain
+from .reading.encoding import first_line_not_utf8, not_utf8
+from .reading.parts import SUFFIX, includers
 
 #: The file that makes a folder a Sphinx project.
 CONFIGURATION = "conf.py"
@@ -37,6 +52,9 @@ CONFIGURATION = "conf.py"
 #: site's checks and warns about pages outside every system, and writes
 #: nothing but its ``.bss`` files (into the temporary folder).
 _BUILDER = "bss"
+#: Folders never looked in for notes, beside hidden ones (``.git``, ``.venv``) and
+#: virtual environments (a folder with ``pyvenv.cfg``): Sphinx's output, JavaScript's packages.
+_NOT_NOTES = ("_build", "node_modules")
 
 
 @dataclass(frozen=True)
@@ -89,12 +107,81 @@ def read_project(folder: Path) -> Project:
     return _read(folder.resolve(), confdir=folder.resolve(), overrides={})
 
 
-def read_notes(path: Path) -> Project:
-    """Read one ``.bml`` file of no project as the build reads a ``.bml`` page:
-    its ``#INCLUDE`` files stay inside its folder."""
+def read_notes(path: Path, folder: Path | None = None, left_out: Sequence[str] = ()) -> Project:
+    """Read one ``.bml`` file of no project as the build reads a ``.bml`` page of a
+    project without settings in ``folder`` (default: the file's own): its ``#INCLUDE``
+    files stay inside that folder; the folders ``left_out`` (relative) are not looked in."""
     path = path.resolve()
-    overrides = {"root_doc": path.stem, "include_patterns": [path.name]}
-    return _read(path.parent, confdir=None, overrides=overrides)
+    srcdir = path.parent if folder is None else folder.resolve()
+    name = path.relative_to(srcdir).as_posix()
+    try:
+        line = first_line_not_utf8(path.read_bytes())
+    except OSError:  # Sphinx says why it cannot read it
+        line = None
+    if line is not None:  # Sphinx stops at it, the root document, once it has said so: say it alone
+        message = not_utf8(name, line, root=True)
+        return Project(srcdir, {}, (Reported(message, f"{WARNING_TYPE}.{Kind.INCLUDE}", str(path), line),))
+    overrides = {"root_doc": name.removesuffix(SUFFIX), "include_patterns": [name], "exclude_patterns": [*left_out]}
+    return _read(srcdir, confdir=None, overrides=overrides)
+
+
+@dataclass(frozen=True)
+class Notes:
+    """What a folder that is no project holds, as :func:`notes_in` finds it."""
+
+    folder: Path
+    #: the projects inside it, each the folder of its ``conf.py`` (none inside another)
+    projects: tuple[Path, ...]
+    #: its main ``.bml`` files of no project: those that no other ``.bml`` file there ``#INCLUDE``\ s
+    files: tuple[Path, ...]
+    #: the folders not looked in (hidden ones, ``_build``, virtual environments), relative to ``folder``
+    left_out: tuple[str, ...]
+
+
+def notes_in(folder: Path) -> Notes:
+    """The projects and the main ``.bml`` files in ``folder`` and below, which is no project.
+
+    Hidden folders (``.git``, ``.venv``), ``_build``, ``node_modules`` and
+    virtual environments are not looked in, nor the folders of a project
+    but through their project. The ``.bml`` files that another one includes
+    are parts of it, as :mod:`~sphinx_bml.sphinx.reading.parts` says, and
+    read where they are included; the others are the main files, as
+    bridge-markup's ``bml2bss`` would be given them.
+    """
+    folder = folder.resolve()
+    projects: list[Path] = []
+    files: list[Path] = []
+    left_out: list[str] = []
+    for current, folders, names in os.walk(folder):
+        here = Path(current)
+        if here != folder and (here / CONFIGURATION).is_file():
+            projects.append(here)
+            folders.clear()
+            continue
+        kept = []
+        for name in sorted(folders):
+            if name.startswith(".") or name in _NOT_NOTES or (here / name / "pyvenv.cfg").is_file():
+                left_out.append((here / name).relative_to(folder).as_posix())
+            else:
+                kept.append(name)
+        folders[:] = kept
+        files.extend(here / name for name in sorted(names) if name.endswith(SUFFIX) and (here / name).is_file())
+    parts = includers(folder, files)
+    mains = tuple(file for file in files if file.resolve() not in parts)
+    return Notes(folder, tuple(projects), mains, tuple(left_out))
+
+
+class MissingModule(SphinxError):
+    """``conf.py`` needs a module that is not installed: an extension it loads
+    (``extension`` is its name), or a module it imports (``extension`` is ``None``)."""
+
+    category = "Missing module"
+
+    def __init__(self, module: str, extension: str | None, file: Path, line: int | None) -> None:
+        self.module, self.extension, self.file, self.line = module, extension, file, line
+        what = f"imports {module}" if extension is None else f"loads the extension {extension}"
+        needs = "" if extension in (None, module) else f", which needs {module}"
+        super().__init__(f"{CONFIGURATION} {what}{needs}, which is not installed")
 
 
 def _read(srcdir: Path, confdir: Path | None, overrides: dict[str, Any]) -> Project:
@@ -104,6 +191,14 @@ def _read(srcdir: Path, confdir: Path | None, overrides: dict[str, Any]) -> Proj
         with tempfile.TemporaryDirectory(prefix="sphinx-bml-") as output, patch_docutils(confdir), docutils_namespace():
             app = _Reading(keeping, srcdir, confdir, Path(output) / "out", Path(output) / "doctrees", overrides)
             app.build(force_all=True)
+    except ConfigError as error:
+        missing = error.__cause__
+        if confdir is None or not isinstance(missing, ModuleNotFoundError) or not missing.name:
+            raise
+        configuration = confdir / CONFIGURATION
+        frames = traceback.extract_tb(missing.__traceback__)
+        line = next((frame.lineno for frame in frames if Path(frame.filename).resolve() == configuration), None)
+        raise MissingModule(missing.name, None, configuration, line) from error
     finally:
         logger.removeHandler(keeping)
     sites = bml_domain(app.env).sites()
@@ -157,7 +252,24 @@ class _Reading(Sphinx):
         logger = logging.getLogger(NAMESPACE)
         if self._keeping not in logger.handlers:
             logger.addHandler(self._keeping)
-        super().setup_extension(extname)
+        try:
+            super().setup_extension(extname)
+        except ExtensionError as error:
+            missing = error.__cause__
+            if not isinstance(missing, ModuleNotFoundError) or not missing.name:
+                raise
+            configuration = Path(self.confdir) / CONFIGURATION
+            raise MissingModule(missing.name, extname, configuration, _line_naming(configuration, extname)) from error
+
+
+def _line_naming(configuration: Path, name: str) -> int | None:
+    """The line of ``conf.py`` where the string ``name`` is written (in ``extensions``), if it is."""
+    try:
+        tree = ast.parse(configuration.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    lines = (node.lineno for node in ast.walk(tree) if isinstance(node, ast.Constant) and node.value == name)
+    return min(lines, default=None)
 
 
 def _reported(record: logging.LogRecord) -> Reported:
