@@ -24,7 +24,6 @@ kind) or a project that cannot be read at all (a broken ``conf.py``).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from dataclasses import asdict
@@ -34,7 +33,7 @@ from typing import TextIO
 from sphinx.errors import SphinxError
 
 from ..sphinx.project import CONFIGURATION, Project, Reported, project_of, read_notes, read_project
-from .command_line import MISTAKE
+from .command_line import MISTAKE, json_text
 
 FOUND = 1
 PAGES = (".rst", ".md")
@@ -69,8 +68,7 @@ def run(paths: list[Path], form: str, out: TextIO, err: TextIO) -> int:
     here = Path.cwd()
     shown = [reported.seen_from(here) for reported in found]
     if form == "json":
-        json.dump([asdict(reported) for reported in shown], out, indent=1, ensure_ascii=False)
-        print(file=out)
+        print(json_text([asdict(reported) for reported in shown]), file=out)
     else:
         for reported in shown:
             print(reported, file=out)

@@ -1,17 +1,21 @@
 """A Sphinx project read as the build reads it: the site's systems and the problems found.
 
-The commands that take a project folder (``bml-practice``, ``bml-check``)
-do not read its pages themselves: :func:`read_project` runs Sphinx's reading
+The commands that take a project folder (``bml-practice``, ``bml-check``,
+``bml-diff``) do not read its pages themselves: :func:`read_project` runs Sphinx's reading
 on it, with the project's ``conf.py``, exactly as ``sphinx-build -b bss``
 does (the same pages in the same toctree order, the same settings, the same
 pages left out when they are not UTF-8, nothing read outside the project,
 symlinks included), writing only into a temporary folder that is removed
 afterwards. It hands back each system of the site (the ``bml`` domain's, as
-the ``bss`` builder writes it) and every warning the build gave, with its
-file and line. Nothing is printed.
+the ``bss`` builder writes it, with its root document's ``#+TITLE``) and
+every warning the build gave, with its file and line. Nothing is printed.
 
 :func:`read_notes` does the same for one ``.bml`` file that belongs to no
-project: the file's folder is read as a project whose only page is that file.
+project (``bml-check`` and ``bml-diff`` read a lone file so): the file's
+folder is read as a project whose only page is that file, so its
+``#INCLUDE`` files stay inside that folder (an absolute path, ``../`` or a
+symbolic link leading out is refused with the build's ``bml.include``
+warning), and its subfolders are not even looked through.
 """
 
 from __future__ import annotations
@@ -24,11 +28,15 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.errors import SphinxError
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 from sphinx.util.logging import NAMESPACE, is_suppressed_warning
 
+from ..language.errors import BMLError, one_line
+from ..language.model import Metadata
 from ..language.system import System
-from .config import site_systems
+from .config import pattern_of, site_systems
+from .diagnostics import WARNING_TYPE
 from .domain.domain import bml_domain
 
 #: The file that makes a folder a Sphinx project.
@@ -49,15 +57,29 @@ class Reported:
     file: str | None = None
     line: int | None = None
 
+    @classmethod
+    def of(cls, problem: BMLError) -> Reported:
+        """A problem found without Sphinx (in a ``.bss`` file) as the build would warn it."""
+        where = problem.location
+        kind = f"{WARNING_TYPE}.{problem.kind.value}"
+        return cls(problem.message, kind, where.file if where else None, where.line if where else None)
+
     def __str__(self) -> str:
+        """The warning as the commands print it, ``FILE:LINE: message [bml.kind]``, on one line
+        (:func:`~sphinx_bml.language.errors.one_line`: a control character in a file's name or
+        in what it quotes does not reach the terminal raw)."""
         where = f"{self.file}:{self.line}: " if self.file and self.line else f"{self.file}: " if self.file else ""
-        return f"{where}{self.message}" + (f" [{self.kind}]" if self.kind else "")
+        return one_line(f"{where}{self.message}" + (f" [{self.kind}]" if self.kind else ""))
 
     def seen_from(self, folder: Path) -> Reported:
         """The same warning, its file named from ``folder`` when it is inside it."""
-        if self.file is None or not Path(self.file).is_relative_to(folder):
-            return self
-        return replace(self, file=Path(self.file).relative_to(folder).as_posix())
+        return self if self.file is None else replace(self, file=named_from(self.file, folder))
+
+
+def named_from(file: str, folder: Path) -> str:
+    """``file`` as a command names it: from ``folder`` (the current folder) when it is inside it."""
+    path = Path(file)
+    return path.relative_to(folder).as_posix() if path.is_relative_to(folder) else file
 
 
 @dataclass(frozen=True)
@@ -65,7 +87,8 @@ class Project:
     """What the build found in a project."""
 
     folder: Path
-    #: each system by name (``""`` for the one system of a site without ``bml_systems``), in that setting's order
+    #: each system by name (``""`` for the one system of a site without ``bml_systems``), in that setting's order,
+    #: with the ``#+TITLE`` (and the other ``#+KEY`` values) of its root document
     systems: dict[str, System]
     #: every warning, in the order the build gave them
     reported: tuple[Reported, ...]
@@ -91,10 +114,26 @@ def read_project(folder: Path) -> Project:
 
 def read_notes(path: Path) -> Project:
     """Read one ``.bml`` file of no project as the build reads a ``.bml`` page:
-    its ``#INCLUDE`` files stay inside its folder."""
+    its ``#INCLUDE`` files stay inside its folder.
+
+    Raises :class:`sphinx.errors.SphinxError` when the file cannot be read
+    at all (it is not UTF-8: the message is the build's, saying how to save it)."""
     path = path.resolve()
-    overrides = {"root_doc": path.stem, "include_patterns": [path.name]}
+    overrides = {
+        "root_doc": path.stem,
+        "include_patterns": [pattern_of(path.name)],
+        "exclude_patterns": [pattern_of(name) for name in _subfolders(path.parent)],
+    }
     return _read(path.parent, confdir=None, overrides=overrides)
+
+
+def _subfolders(folder: Path) -> list[str]:
+    """The names of the folders in ``folder``: Sphinx looks through every file under its
+    documentation folder, and a lone file may lie in a big one (a home folder, Downloads)."""
+    try:
+        return [entry.name for entry in folder.iterdir() if entry.is_dir()]
+    except OSError:
+        return []
 
 
 def _read(srcdir: Path, confdir: Path | None, overrides: dict[str, Any]) -> Project:
@@ -103,11 +142,17 @@ def _read(srcdir: Path, confdir: Path | None, overrides: dict[str, Any]) -> Proj
     try:
         with tempfile.TemporaryDirectory(prefix="sphinx-bml-") as output, patch_docutils(confdir), docutils_namespace():
             app = _Reading(keeping, srcdir, confdir, Path(output) / "out", Path(output) / "doctrees", overrides)
-            app.build(force_all=True)
+            try:
+                app.build(force_all=True)
+            except UnicodeDecodeError:  # the root document is not UTF-8: the build said so, then stopped at it
+                raise SphinxError(_not_read(app, keeping)) from None
     finally:
         logger.removeHandler(keeping)
-    sites = bml_domain(app.env).sites()
-    systems = {name: sites[name].system for name, _ in site_systems(app.config)}
+    domain = bml_domain(app.env)
+    systems = {
+        name: replace(domain.sites()[name].system, metadata=Metadata(domain.metadata(name)))
+        for name, _ in site_systems(app.config)
+    }
     suppressed = list(app.config.suppress_warnings)
     reported = (
         _reported(record)
@@ -115,6 +160,14 @@ def _read(srcdir: Path, confdir: Path | None, overrides: dict[str, Any]) -> Proj
         if not is_suppressed_warning(getattr(record, "type", ""), getattr(record, "subtype", ""), suppressed)
     )
     return Project(srcdir, systems, tuple(dict.fromkeys(reported)))
+
+
+def _not_read(app: Sphinx, keeping: _Keeping) -> str:
+    """Why the build stopped at the root document: the build's warning about it."""
+    root = Path(app.env.doc2path(app.config.root_doc)).resolve()
+    said = (_reported(record) for record in keeping.records)
+    about = [reported for reported in said if reported.file and Path(reported.file).resolve() == root]
+    return about[-1].message if about else f"{root.name} is not saved as UTF-8, so Sphinx cannot read it"
 
 
 class _Keeping(logging.Handler):
