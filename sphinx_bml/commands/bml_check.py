@@ -33,7 +33,6 @@ pre-commit hook's ``additional_dependencies`` when pre-commit runs it).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from dataclasses import asdict, dataclass
@@ -50,7 +49,7 @@ from ..sphinx.project import (
     read_notes,
     read_project,
 )
-from .command_line import MISTAKE
+from .command_line import MISTAKE, json_text
 
 FOUND = 1
 PAGES = (".rst", ".md")
@@ -106,8 +105,7 @@ def run(paths: list[Path], form: str, out: TextIO, err: TextIO) -> int:
     here = Path.cwd()
     shown = [reported.seen_from(here) for reported in found]
     if form == "json":
-        json.dump([asdict(reported) for reported in shown], out, indent=1, ensure_ascii=False)
-        print(file=out)
+        print(json_text([asdict(reported) for reported in shown]), file=out)
     else:
         for reported in shown:
             print(reported, file=out)

@@ -14,6 +14,7 @@ Each command imports this module and no other command (``tests/test_layers.py``)
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import stat
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..formats.pages import SUFFIXES
-from ..language.errors import BMLError, one_line
+from ..language.errors import BMLError, one_line, shown_lines
 
 #: ``-``: standard input as the file to read, standard output as the file to write.
 STDIO = "-"
@@ -65,6 +66,13 @@ def version_text(program: str) -> str:
     except metadata.PackageNotFoundError:
         number = "unknown version"
     return f"{program} (sphinx-bml {number})"
+
+
+def json_text(data: object) -> str:
+    """``data`` as JSON for a terminal or a script: letters and suit symbols as they are, every
+    character that :func:`~sphinx_bml.language.errors.one_line` escapes (JSON itself escapes the
+    control characters below U+0020 only) as a ``\\u`` escape, which JSON reads back the same."""
+    return shown_lines(json.dumps(data, ensure_ascii=False, indent=1))
 
 
 def closed_pipe() -> int:

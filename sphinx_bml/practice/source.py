@@ -13,15 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..language.errors import Problems
-from ..language.expansion import expand
-from ..language.parser import parse_file
-from ..language.reader import Reader
 from ..language.system import System
+from ..versions.reading import read_bml
 
 
 def load_system(path: Path) -> tuple[System, Problems]:
-    """The system of the ``.bml`` file at ``path``, and the problems met reading it."""
-    document = parse_file(path, reader=Reader(root=path.parent))
-    system = System(document.metadata)  # its #+TITLE: --compare says when two versions are two systems
-    expand(document, system, document.problems)
-    return system, document.problems
+    """The system of the ``.bml`` file at ``path`` (with its ``#+TITLE``: ``--compare`` says when two
+    versions are two systems), and the problems met reading it."""
+    return read_bml(path, root=path.parent)

@@ -353,9 +353,18 @@ def _line_of(conf_py: Path | None, name: str) -> str | None:
 def leave_out(config: Config, names: list[str]) -> None:
     """Add files to ``exclude_patterns`` (on ``config-inited``, before Sphinx looks
     for documents), each by its path from the documentation folder, as a pattern
-    that matches just that file, even when its name holds ``*``, ``?`` or ``[``."""
-    patterns = ("".join(f"[{char}]" if char in "*?[" else char for char in name) for name in names)
-    config.exclude_patterns = [*config.exclude_patterns, *patterns]
+    that matches just that file (:func:`pattern_of`)."""
+    config.exclude_patterns = [*config.exclude_patterns, *map(pattern_of, names)]
+
+
+def pattern_of(name: str) -> str:
+    """A pattern of ``exclude_patterns`` or ``include_patterns`` that matches the path ``name``
+    only, even when it holds ``*``, ``?`` or ``[``: each in brackets, ``[`` after a NUL, which no
+    path holds (a set that starts with ``[`` makes Python's ``re`` warn of a nested set)."""
+    return "".join(_LITERALLY.get(char, char) for char in name)
+
+
+_LITERALLY = {"*": "[*]", "?": "[?]", "[": "[\x00[]"}
 
 
 def site_systems(config: Config) -> list[tuple[str, str]]:

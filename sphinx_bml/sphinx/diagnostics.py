@@ -56,6 +56,13 @@ def warn(kind: Kind, message: str, location: WarningLocation) -> None:
     logger.warning(one_line(message), type=WARNING_TYPE, subtype=kind.value, location=location)
 
 
+def tell(message: str, location: WarningLocation) -> None:
+    """Tell the author something that is no mistake in the notes (a file to make before the site
+    is built): a line of the build's output at ``location``, not a warning, so that ``-W`` builds
+    on; ``-q`` hides it."""
+    logger.info(one_line(message), location=location)
+
+
 def where(location: Location) -> str:
     """``file:line`` of a problem, the file's path normalised (``wj/../common/x.bml``
     is ``common/x.bml``), so that a file reached by two paths is one place."""

@@ -1,19 +1,23 @@
 """A Sphinx project read as the build reads it: the site's systems and the problems found.
 
-The commands that take a project folder (``bml-practice``, ``bml-check``)
-do not read its pages themselves: :func:`read_project` runs Sphinx's reading
+The commands that take a project folder (``bml-practice``, ``bml-check``,
+``bml-diff``) do not read its pages themselves: :func:`read_project` runs Sphinx's reading
 on it, with the project's ``conf.py``, exactly as ``sphinx-build -b bss``
 does (the same pages in the same toctree order, the same settings, the same
 pages left out when they are not UTF-8, nothing read outside the project,
 symlinks included), writing only into a temporary folder that is removed
 afterwards. It hands back each system of the site (the ``bml`` domain's, as
-the ``bss`` builder writes it) and every warning the build gave, with its
-file and line. Nothing is printed.
+the ``bss`` builder writes it, with its root document's ``#+TITLE``) and
+every warning the build gave, with its file and line. Nothing is printed.
 
 :func:`read_notes` does the same for one ``.bml`` file that belongs to no
-project: the file's folder (or a folder above it) is read as a project whose
-only page is that file. :func:`notes_in` finds what a folder that is no
-project holds: the projects inside it and its ``.bml`` files of no project.
+project (``bml-check`` and ``bml-diff`` read a lone file so): the file's
+folder (or a folder above it) is read as a project whose only page is that
+file, so its ``#INCLUDE`` files stay inside that folder (an absolute path,
+``../`` or a symbolic link leading out is refused with the build's
+``bml.include`` warning), and the subfolders of its own folder are not even
+looked through. :func:`notes_in` finds what a folder that is no project
+holds: the projects inside it and its ``.bml`` files of no project.
 
 A ``conf.py`` that needs a module that is not installed (an extension it
 loads, such as ``myst_parser``, or a module it imports) raises
@@ -38,9 +42,10 @@ from sphinx.errors import ConfigError, ExtensionError, SphinxError
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 from sphinx.util.logging import NAMESPACE, is_suppressed_warning
 
-from ..language.errors import Kind
+from ..language.errors import BMLError, Kind, one_line
+from ..language.model import Metadata
 from ..language.system import System
-from .config import site_systems
+from .config import pattern_of, site_systems
 from .diagnostics import WARNING_TYPE
 from .domain.domain import bml_domain
 from .reading.encoding import first_line_not_utf8, not_utf8
@@ -67,15 +72,29 @@ class Reported:
     file: str | None = None
     line: int | None = None
 
+    @classmethod
+    def of(cls, problem: BMLError) -> Reported:
+        """A problem found without Sphinx (in a ``.bss`` file) as the build would warn it."""
+        where = problem.location
+        kind = f"{WARNING_TYPE}.{problem.kind.value}"
+        return cls(problem.message, kind, where.file if where else None, where.line if where else None)
+
     def __str__(self) -> str:
+        """The warning as the commands print it, ``FILE:LINE: message [bml.kind]``, on one line
+        (:func:`~sphinx_bml.language.errors.one_line`: a control character in a file's name or
+        in what it quotes does not reach the terminal raw)."""
         where = f"{self.file}:{self.line}: " if self.file and self.line else f"{self.file}: " if self.file else ""
-        return f"{where}{self.message}" + (f" [{self.kind}]" if self.kind else "")
+        return one_line(f"{where}{self.message}" + (f" [{self.kind}]" if self.kind else ""))
 
     def seen_from(self, folder: Path) -> Reported:
         """The same warning, its file named from ``folder`` when it is inside it."""
-        if self.file is None or not Path(self.file).is_relative_to(folder):
-            return self
-        return replace(self, file=Path(self.file).relative_to(folder).as_posix())
+        return self if self.file is None else replace(self, file=named_from(self.file, folder))
+
+
+def named_from(file: str, folder: Path) -> str:
+    """``file`` as a command names it: from ``folder`` (the current folder) when it is inside it."""
+    path = Path(file)
+    return path.relative_to(folder).as_posix() if path.is_relative_to(folder) else file
 
 
 @dataclass(frozen=True)
@@ -83,7 +102,8 @@ class Project:
     """What the build found in a project."""
 
     folder: Path
-    #: each system by name (``""`` for the one system of a site without ``bml_systems``), in that setting's order
+    #: each system by name (``""`` for the one system of a site without ``bml_systems``), in that setting's order,
+    #: with the ``#+TITLE`` (and the other ``#+KEY`` values) of its root document
     systems: dict[str, System]
     #: every warning, in the order the build gave them
     reported: tuple[Reported, ...]
@@ -110,7 +130,11 @@ def read_project(folder: Path) -> Project:
 def read_notes(path: Path, folder: Path | None = None, left_out: Sequence[str] = ()) -> Project:
     """Read one ``.bml`` file of no project as the build reads a ``.bml`` page of a
     project without settings in ``folder`` (default: the file's own): its ``#INCLUDE``
-    files stay inside that folder; the folders ``left_out`` (relative) are not looked in."""
+    files stay inside that folder; the folders ``left_out`` (relative) are not looked in, and for a
+    file read in its own folder, none of that folder's subfolders.
+
+    A file that is not UTF-8 is read as the build would stop at it: no system, and the build's
+    warning saying how to save it."""
     path = path.resolve()
     srcdir = path.parent if folder is None else folder.resolve()
     name = path.relative_to(srcdir).as_posix()
@@ -121,7 +145,12 @@ def read_notes(path: Path, folder: Path | None = None, left_out: Sequence[str] =
     if line is not None:  # Sphinx stops at it, the root document, once it has said so: say it alone
         message = not_utf8(name, line, root=True)
         return Project(srcdir, {}, (Reported(message, f"{WARNING_TYPE}.{Kind.INCLUDE}", str(path), line),))
-    overrides = {"root_doc": name.removesuffix(SUFFIX), "include_patterns": [name], "exclude_patterns": [*left_out]}
+    skipped = _subfolders(srcdir) if folder is None else left_out  # a lone file's folder may be a big one
+    overrides = {
+        "root_doc": name.removesuffix(SUFFIX),
+        "include_patterns": [pattern_of(name)],
+        "exclude_patterns": [pattern_of(folder_name) for folder_name in skipped],
+    }
     return _read(srcdir, confdir=None, overrides=overrides)
 
 
@@ -184,13 +213,25 @@ class MissingModule(SphinxError):
         super().__init__(f"{CONFIGURATION} {what}{needs}, which is not installed")
 
 
+def _subfolders(folder: Path) -> list[str]:
+    """The names of the folders in ``folder``: Sphinx looks through every file under its
+    documentation folder, and a lone file may lie in a big one (a home folder, Downloads)."""
+    try:
+        return [entry.name for entry in folder.iterdir() if entry.is_dir()]
+    except OSError:
+        return []
+
+
 def _read(srcdir: Path, confdir: Path | None, overrides: dict[str, Any]) -> Project:
     keeping = _Keeping()
     logger = logging.getLogger(NAMESPACE)
     try:
         with tempfile.TemporaryDirectory(prefix="sphinx-bml-") as output, patch_docutils(confdir), docutils_namespace():
             app = _Reading(keeping, srcdir, confdir, Path(output) / "out", Path(output) / "doctrees", overrides)
-            app.build(force_all=True)
+            try:
+                app.build(force_all=True)
+            except UnicodeDecodeError:  # the root document is not UTF-8: the build said so, then stopped at it
+                raise SphinxError(_not_read(app, keeping)) from None
     except ConfigError as error:
         missing = error.__cause__
         if confdir is None or not isinstance(missing, ModuleNotFoundError) or not missing.name:
@@ -201,8 +242,11 @@ def _read(srcdir: Path, confdir: Path | None, overrides: dict[str, Any]) -> Proj
         raise MissingModule(missing.name, None, configuration, line) from error
     finally:
         logger.removeHandler(keeping)
-    sites = bml_domain(app.env).sites()
-    systems = {name: sites[name].system for name, _ in site_systems(app.config)}
+    domain = bml_domain(app.env)
+    systems = {
+        name: replace(domain.sites()[name].system, metadata=Metadata(domain.metadata(name)))
+        for name, _ in site_systems(app.config)
+    }
     suppressed = list(app.config.suppress_warnings)
     reported = (
         _reported(record)
@@ -210,6 +254,14 @@ def _read(srcdir: Path, confdir: Path | None, overrides: dict[str, Any]) -> Proj
         if not is_suppressed_warning(getattr(record, "type", ""), getattr(record, "subtype", ""), suppressed)
     )
     return Project(srcdir, systems, tuple(dict.fromkeys(reported)))
+
+
+def _not_read(app: Sphinx, keeping: _Keeping) -> str:
+    """Why the build stopped at the root document: the build's warning about it."""
+    root = Path(app.env.doc2path(app.config.root_doc)).resolve()
+    said = (_reported(record) for record in keeping.records)
+    about = [reported for reported in said if reported.file and Path(reported.file).resolve() == root]
+    return about[-1].message if about else f"{root.name} is not saved as UTF-8, so Sphinx cannot read it"
 
 
 class _Keeping(logging.Handler):

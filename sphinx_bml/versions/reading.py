@@ -1,9 +1,12 @@
 """A version of a system kept as a file: a ``.bss`` file (what partner last learned, as
 the ``bss`` builder wrote it) or a ``.bml`` file with its includes.
 
-``bml-diff`` and the site's ``.. bml-changes::`` read the earlier version of the
-notes here, so both read it the same way. A project folder is read as the build
-reads it, which needs Sphinx: that is ``bml-diff``'s own (``sphinx/project``).
+The site's ``.. bml-changes::`` and ``bml_changed_since`` read the earlier
+version of the notes here, and ``bml-diff`` a ``.bss`` file, so all read it
+the same way. A ``.bml`` file's ``#INCLUDE`` files stay inside a folder given
+(the documentation folder, as for the build's pages: :func:`read_bml`). A
+``.bml`` file given to a command and a project folder are read as the build
+reads them, which needs Sphinx (:mod:`sphinx_bml.sphinx.project`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from ..formats.bss_tree import build_document
 from ..language.errors import BMLError, Problems
 from ..language.expansion import expand
 from ..language.parser import parse_file
+from ..language.reader import Reader
 from ..language.system import System
 
 #: The endings of the files a version may be kept in, and what each is read as.
@@ -31,17 +35,26 @@ class NotABssFile(ValueError):
     """A file named ``.bss`` of which no line is a BSS record."""
 
 
-def read_version(path: Path) -> tuple[System, Problems]:
+def read_version(path: Path, root: Path) -> tuple[System, Problems]:
     """The system kept in ``path`` (by its ending, see :data:`SUFFIXES`) and the problems met
-    reading it; :class:`OSError` when it cannot be read, :class:`NotABssFile` when a ``.bss``
-    file holds no BSS record, :class:`ValueError` for any other ending."""
+    reading it, a ``.bml`` file's ``#INCLUDE`` files inside ``root`` (:func:`read_bml`);
+    :class:`OSError` when it cannot be read, :class:`NotABssFile` when a ``.bss`` file holds
+    no BSS record, :class:`ValueError` for any other ending."""
     suffix = path.suffix.lower()
     if suffix == ".bss":
         return read_bss_version(path)
     if suffix == ".bml":
-        document = parse_file(path)
-        return expand(document), document.problems
+        return read_bml(path, root)
     raise ValueError(f"{path} is neither a .bss nor a .bml file")
+
+
+def read_bml(path: Path, root: Path) -> tuple[System, Problems]:
+    """The system of the ``.bml`` file at ``path``, read as the build reads a ``.bml`` page: its
+    ``#INCLUDE`` files in as long as they are inside ``root`` (an absolute path, ``../`` or a
+    symbolic link leading out of it is a ``bml.include`` problem, and not read), the first
+    definition of a sequence standing; its ``#+TITLE``. And the problems met reading it."""
+    document = parse_file(path, reader=Reader(root=root))
+    return expand(document), document.problems
 
 
 def read_bss_version(path: Path) -> tuple[System, Problems]:

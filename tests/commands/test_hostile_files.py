@@ -8,6 +8,7 @@ a located message in plain words and the right exit status; no traceback.
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 from docutils.core import publish_string
 from docutils.writers.html5_polyglot import Writer
 
-from sphinx_bml.commands import bml_practice, bss2bml, xml2bml
+from sphinx_bml.commands import bml_check, bml_practice, bss2bml, xml2bml
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_file
 from sphinx_bml.language.bidtable import MAX_TABLE_DEPTH
@@ -139,6 +140,26 @@ def test_bml_practice_shows_control_sequences_from_the_notes_as_escapes(
     call = meaning.sequence.calls[-1]
     shown = Score().verdict(1, "", Call.parse("1D"), Choice("S", call, meaning), [])
     assert ESC not in shown
+
+
+def test_bml_check_shows_control_sequences_from_a_file_and_its_name_as_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each problem stays one line, in text and JSON: a control character of the notes or of a file's
+    name, a C1 control sequence introducer (U+009B) and a right-to-left override alike."""
+    notes = tmp_path / f"notes{ESC}[2J.bml"
+    notes.write_text(f"1N = 15-17\n1N = 12-14 {CONTROL}\x9b2J\u202eevil\n", encoding="utf-8")
+    shown = f"12-14 {CONTROL}".replace(ESC, "\\u001b").replace("\x07", "\\u0007") + "\\u009b2J\\u202eevil"
+    assert bml_check.main([str(notes)]) == 1
+    out = capsys.readouterr().out
+    assert [char for char in out if not char.isprintable()] == ["\n"]  # one line
+    assert out.startswith(f"{tmp_path}/notes\\u001b[2J.bml:2: 1NT is defined here as '{shown}'")
+    assert bml_check.main(["--format", "json", str(notes)]) == 1
+    out = capsys.readouterr().out
+    assert [char for char in out if not char.isprintable() and char != "\n"] == []
+    (problem,) = json.loads(out)  # JSON's own escapes: a script reads the file's name and text back
+    assert problem["file"].endswith(f"notes{ESC}[2J.bml")
+    assert shown in problem["message"]  # as the build warned it
 
 
 # -- deep and long structures ---------------------------------------------------------------------------

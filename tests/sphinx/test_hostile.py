@@ -193,6 +193,24 @@ def test_a_warning_quoting_a_line_separator_stays_one_line(make_app: type[Sphinx
     assert one_line("'x\u2028y\x0cz'") == "'x\\u2028y\\u000cz'"
 
 
+def test_a_warning_quoting_a_right_to_left_override_shows_it_as_an_escape(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    """A right-to-left override or an isolate makes a terminal show the rest of the line reversed:
+    ``1C  ok \u202e!tsurt ton od`` would read ``1C  ok do not trust!``. The line keeps its letters."""
+    source = project(
+        tmp_path, "Notes\n=====\n\n.. toctree::\n\n   notes\n", notes__bml="1C  16+\n1C  \u202ekool\u2066x\u2069\n"
+    )
+    app = make_app("html", srcdir=source)
+    app.build()
+    ((_, _, _, message),) = located_warnings(app)
+    assert "\\u202ekool\\u2066x\\u2069" in message
+    assert not {"\u202e", "\u2066", "\u2069"} & set(message)
+    marks = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+    assert one_line(f"a{marks}b") == "a" + "".join(f"\\u{ord(mark):04x}" for mark in marks) + "b"
+    assert one_line("שלום \u05d0 1♣ café") == "שלום \u05d0 1♣ café"  # letters of any script stay letters
+
+
 def test_conditions_past_their_limits_are_warnings_and_the_site_builds(
     make_app: type[SphinxTestApp], tmp_path: Path
 ) -> None:

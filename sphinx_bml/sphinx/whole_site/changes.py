@@ -10,7 +10,9 @@
 
 PATH is a ``.bss`` file (what partner last learned, as ``sphinx-build -b bss``
 wrote it) or a ``.bml`` file, relative to the page as Sphinx reads paths
-(``/`` for the documentation folder), inside the documentation folder. The
+(``/`` for the documentation folder), inside the documentation folder, as
+are the files a ``.bml`` file includes (an ``#INCLUDE`` leading out is a
+``bml.include`` warning, as in a page, and is not read). The
 page lists what ``bml-diff`` lists (:mod:`sphinx_bml.versions.changes`): the
 sequences added, removed and changed from that version to the site's system,
 grouped by opening, each with its meaning before and now, its seat and
@@ -115,7 +117,7 @@ def made_changes(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
         return []
     written = str(placeholder["written"])
     path = Path(app.srcdir) / str(placeholder["path"])
-    earlier = _earlier(path, written, placeholder)
+    earlier = _earlier(path, Path(app.srcdir), written, placeholder)
     if earlier is None:
         return []
     comparison = compare(earlier, site.system, conditions=holds_conditions(path))
@@ -127,10 +129,11 @@ def made_changes(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
     return made
 
 
-def _earlier(path: Path, written: str, placeholder: bml.placeholder) -> System | None:
-    """The system kept at ``path``; its problems reported where they are."""
+def _earlier(path: Path, srcdir: Path, written: str, placeholder: bml.placeholder) -> System | None:
+    """The system kept at ``path``, its ``#INCLUDE`` files inside the documentation folder ``srcdir``
+    (as the pages'); its problems reported where they are."""
     try:
-        system, problems = read_version(path)
+        system, problems = read_version(path, root=srcdir)
     except (OSError, ValueError) as error:  # gone since the page was read; no BSS record
         warn(Kind.DIRECTIVE, f"bml-changes {written}: cannot compare with it: {_reason(error)}", placeholder)
         return None
@@ -297,7 +300,7 @@ def _anchors_changed(app: Sphinx, path: Path, site: Site) -> frozenset[str]:
         warn(Kind.CONFIG, f"{setting}: there is no such file, so no row is marked", where)
         return frozenset()
     try:
-        earlier, problems = read_version(path)
+        earlier, problems = read_version(path, root=Path(app.srcdir))
     except (OSError, ValueError) as error:
         warn(Kind.CONFIG, f"{setting}: cannot compare with it: {_reason(error)}; no row is marked", where)
         return frozenset()

@@ -35,7 +35,8 @@ are resolved (a post-transform), so the whole system of the page's site
 (:mod:`sphinx_bml.language.shown`): suit symbols that every builder colours
 (``\bmlsuit`` in LaTeX).
 Dealing needs endplay (``pip install 'sphinx-bml[practice]'``); without it
-the page says so and a ``bml.practice`` warning tells the author.
+the page says that the boards are not dealt yet (a reader has nothing to
+install) and a ``bml.practice`` warning tells the author what to install.
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ class PracticeBoards(SphinxPostTransform):
             )
         except PracticeUnavailable:
             warn(Kind.PRACTICE, f"the practice boards are not dealt: {NEEDS_ENDPLAY}", location)
-            return [nodes.paragraph("", "The practice boards are not dealt: the site was built without endplay.")]
+            return [nodes.paragraph("", "The practice boards are not dealt yet.")]  # the warning tells the author
         if len(found) < int(settings["boards"]):
             warn(
                 Kind.PRACTICE,

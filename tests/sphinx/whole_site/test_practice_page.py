@@ -289,7 +289,8 @@ def test_without_endplay_the_page_says_so_and_a_warning_tells_the_author(
         )
     ]
     html = (Path(app.outdir) / "practice.html").read_text(encoding="utf-8")
-    assert "the site was built without endplay" in html
+    assert "The practice boards are not dealt yet." in html
+    assert "endplay" not in html and "pip install" not in html  # a reader has nothing to install
 
 
 def test_notes_without_conditions_and_a_bad_count_are_warnings(tmp_path: Path) -> None:
