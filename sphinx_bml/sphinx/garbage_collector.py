@@ -17,10 +17,11 @@ build, and giving the frozen objects back would only make Python's shutdown
 walk them.
 
 This changes the whole process, so it is done only where the process is
-the build: ``sphinx-build`` (or ``python -m sphinx``), which exits once the
-build is over (:func:`ends_with_the_build`). Anywhere else (a test suite,
-a program or a server running Sphinx in its own process, ``bml-check``),
-the collector is left as it is. ``benchmarks/README.md`` has the figures:
+the build, or sphinx-bml's own reading of a project: ``sphinx-build`` (or
+``python -m sphinx``), ``bml-check``, ``bml-diff`` and ``bml-practice``,
+each of which exits once its work is over (:func:`ends_with_the_build`).
+Anywhere else (a test suite, a program or a server running Sphinx in its
+own process), the collector is left as it is. ``benchmarks/README.md`` has the figures:
 without this, ``sphinx-build`` takes 1.4 to 2 times as long.
 """
 
@@ -66,15 +67,21 @@ def keeping() -> Iterator[None]:
         gc.freeze()
 
 
-#: What ``__main__`` is when ``python -m sphinx`` runs, and the name of the command.
+#: What ``__main__`` is when ``python -m sphinx`` runs.
 SPHINX_BUILD_MODULES = frozenset({"sphinx", "sphinx.__main__", "sphinx.cmd.build"})
-SPHINX_BUILD_COMMANDS = frozenset({"sphinx-build", "sphinx-build.exe"})
+#: The commands whose process ends with the build, or with their reading of a project and what follows it.
+ONE_BUILD_COMMANDS = frozenset(
+    f"{command}{suffix}"
+    for command in ("sphinx-build", "bml-check", "bml-diff", "bml-practice")
+    for suffix in ("", ".exe")
+)
 
 
 def ends_with_the_build() -> bool:
-    """Whether this process is ``sphinx-build`` (or ``python -m sphinx``), which exits after one build."""
+    """Whether this process is ``sphinx-build`` (or ``python -m sphinx``), which exits after one build,
+    or a command of ours that reads a project and exits when done with it."""
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
     if spec is not None and spec.name in SPHINX_BUILD_MODULES:
         return True
-    return bool(sys.argv) and Path(sys.argv[0]).name in SPHINX_BUILD_COMMANDS
+    return bool(sys.argv) and Path(sys.argv[0]).name in ONE_BUILD_COMMANDS

@@ -49,10 +49,12 @@ def test_sphinx_build_keeps_the_model_frozen_to_the_end(tmp_path: Path) -> None:
     assert done.stdout.split() == ["0", "True", "True", "0"], done.stderr
 
 
-def test_only_sphinx_build_ends_with_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_only_sphinx_build_and_our_commands_end_with_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "argv", ["pytest"])
     assert not garbage_collector.ends_with_the_build()
     monkeypatch.setattr(sys, "argv", ["/venv/bin/sphinx-build", "-b", "html"])
+    assert garbage_collector.ends_with_the_build()
+    monkeypatch.setattr(sys, "argv", ["/venv/bin/bml-diff", "old.bss", "notes.bml"])
     assert garbage_collector.ends_with_the_build()
 
 
