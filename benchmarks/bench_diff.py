@@ -67,7 +67,9 @@ def new_version(old: str, every: int) -> str:
 
 #: bml-diff as its command runs it (named ``bml-diff``, as the installed script is: a process that
 #: ends with its work, see ``sphinx/garbage_collector.py``), its exit status (1: the versions differ) left out
-DIFF_SCRIPT = "import sys\nsys.argv[0] = 'bml-diff'\nfrom sphinx_bml.commands.bml_diff import main\nmain(sys.argv[1:])\n"
+DIFF_SCRIPT = (
+    "import sys\nsys.argv[0] = 'bml-diff'\nfrom sphinx_bml.commands.bml_diff import main\nmain(sys.argv[1:])\n"
+)
 
 
 def diff_command(setup: Setup, *args: str) -> list[str]:
