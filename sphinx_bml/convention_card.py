@@ -45,7 +45,7 @@ from .language.negative_doubles import (
 )
 from .language.notation import context_label, label
 from .language.site import Site, answers, bidding_order, openings
-from .language.suit_lengths import StatedLength, stated_length
+from .language.suit_lengths import StatedLength, length_words, stated_length
 from .language.suits import SUIT_NAMES
 from .language.system import Key, Meaning
 
@@ -107,7 +107,7 @@ BOX_LINES = 3
 SPECIAL_LINES = 6
 CALLS_PER_LINE = 3
 DESCRIPTION_LINES = 2
-RESPONSE_LINES = 6
+RESPONSE_LINES = 5
 LINE_LENGTH = 60
 DESCRIPTION_LENGTH = 70
 RESPONSE_LENGTH = 28
@@ -424,7 +424,7 @@ def _stated_minimum(
     """One opening's fewest cards in ``suit``: its condition's, else its words'; ``None`` when they disagree."""
     condition = meaning.condition
     by_condition = fewest_cards(condition.test, suit) if condition is not None else None
-    by_words = stated_length(meaning.plain_text, suit)
+    by_words = stated_length(length_words(meaning.description.inline), suit)
     if condition is None or by_condition is None:
         return by_words
     if by_words is not None and not (by_words.fewest == by_condition or (by_words.short and by_condition <= 2)):

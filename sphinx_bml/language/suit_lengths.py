@@ -14,6 +14,11 @@ and says nothing unless they are plain:
   said not to be (``no five-card major`` for 1♥), or a choice anywhere in
   the meaning (``either balanced, or 4+♦``: the words ``or``, ``either``)
   leave it unsaid: a wrong number on a card misleads more than none;
+* a bid is no length: a bid written as one (``opening 1C``) is left out
+  (:func:`length_words`), and a number before a suit symbol alone (``1♣``,
+  ``5♣``: ``after 1!c-1!h``) is read as a length only with ``+``, a range,
+  ``cards`` or ``or more`` (``5+♥``, ``4-5♠``); before a suit's name it is
+  one (``6 hearts``);
 * ``could be short`` (``may``, ``can``, ``short in ♦``) says the suit may be
   short without a number: a length of its own kind, :attr:`StatedLength.short`.
 
@@ -26,9 +31,10 @@ import re
 from dataclasses import dataclass
 
 from .calls import Strain
+from .inline import Bid, Inline, SequenceLink, Styled, plain_text
 from .suits import SUIT_NAMES, TYPED_SUITS
 
-__all__ = ["StatedLength", "stated_length"]
+__all__ = ["StatedLength", "length_words", "stated_length"]
 
 #: Numbers a meaning spells out, as they count cards.
 _NUMBER_WORDS = {
@@ -128,6 +134,31 @@ def _is_strength(match: re.Match[str], text: str) -> bool:
     return _number(match["number"]) > 7 or bool(_STRENGTH.match(text, match.end()))
 
 
+def _is_a_bid(match: re.Match[str]) -> bool:
+    """``1♣`` or ``5♣`` alone is a bid as often as a length (``after 1♣–1♥``): a number before a
+    suit symbol is a length only with ``+``, a range, ``cards`` or ``or more`` (``5+♥``, ``4-5♠``);
+    before a suit's name it is one (``6 hearts``)."""
+    suit = match.groupdict().get("suit")
+    if not suit or suit.lower() in _NAMES:
+        return False
+    written = match.group(0).lower()
+    return not any(mark in written for mark in ("+", "-", "–", "card", "more", "longer", "least", "min"))
+
+
+def length_words(tokens: tuple[Inline, ...]) -> str:
+    """A meaning's words as :func:`stated_length` reads them: its bids left out (``opening 1♣`` is
+    no length of clubs), its suits as symbols."""
+    parts: list[str] = []
+    for token in tokens:
+        if isinstance(token, Bid | SequenceLink):
+            parts.append(" (a bid) ")
+        elif isinstance(token, Styled):
+            parts.append(length_words(token.children))
+        else:
+            parts.append(plain_text((token,)))
+    return "".join(parts)
+
+
 def _lengths(text: str, suit: Strain) -> tuple[list[StatedLength], bool, str]:
     """The lengths ``text`` states for ``suit``, in order; whether one is denied; and the text
     left once every phrase of a length (of any suit) is taken out."""
@@ -136,7 +167,7 @@ def _lengths(text: str, suit: Strain) -> tuple[list[StatedLength], bool, str]:
     rest = text
     for phrase in _PHRASES:
         for match in phrase.finditer(rest):
-            if phrase is _PHRASES[-1] and _is_strength(match, rest):
+            if (phrase is _PHRASES[-1] and _is_strength(match, rest)) or _is_a_bid(match):
                 continue
             start, end = match.span()
             rest = rest[:start] + " " * (end - start) + rest[end:]

@@ -10,7 +10,8 @@ from sphinx_bml.language.conditions import Hand, parse_condition
 from sphinx_bml.language.conditions.evaluation import holds, may_hold
 from sphinx_bml.language.conditions.hands import Shape
 from sphinx_bml.language.conditions.lengths import fewest_cards
-from sphinx_bml.language.suit_lengths import StatedLength, stated_length
+from sphinx_bml.language.inline import parse_inline
+from sphinx_bml.language.suit_lengths import StatedLength, length_words, stated_length
 
 C, D, H, S = Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES
 
@@ -152,3 +153,20 @@ def test_short_is_a_length_without_a_number() -> None:
     assert stated is not None and stated.short and stated.fewest is None
     five = stated_length("5+ clubs", C)
     assert five is not None and not five.short
+
+
+@pytest.mark.parametrize(
+    ("meaning", "suit", "fewest"),
+    [
+        ("opening 1C, a meaning of many words", Strain.CLUBS, None),  # a bid, written as one
+        ("after 1!c-1!h, natural", Strain.HEARTS, None),  # bids written with suit symbols
+        ("Weak: 6!h", Strain.HEARTS, None),  # a bid as often as a length
+        ("Weak: 6 hearts", Strain.HEARTS, 6),
+        ("Weak: 6+!h, after 1C", Strain.HEARTS, 6),
+        ("4-5!s", Strain.SPADES, 4),
+        (":bml:seq:`1S-2S` with 3 spades", Strain.SPADES, 3),
+    ],
+)
+def test_bids_are_no_lengths(meaning: str, suit: Strain, fewest: int | None) -> None:
+    stated = stated_length(length_words(parse_inline(meaning)), suit)
+    assert (stated.fewest if stated else None) == fewest
