@@ -404,3 +404,26 @@ def test_a_card_filled_to_the_brim_is_short_on_screen_and_prints_on_two_pages(
     assert "PSYCHICS" in pages[0] and "4NT+" in pages[1] and "SUPPLEMENTARY DETAILS" in pages[1]
     smallest = min(min(sizes) for sizes in pdf_font_sizes(pdf))
     assert smallest >= 6, f"the card prints its smallest text at {smallest} pt"
+
+
+def test_written_parts_too_long_for_a_card_still_print_on_two_sheets(tmp_path: Path, browser: Any) -> None:  # noqa: F811
+    """Only the player's own words can outgrow a card: it then prints smaller, with a warning in
+    the console, but on its two sheets, as the PDF does."""
+    require(shutil.which("pdfinfo") is not None, "pdfinfo (poppler-utils) is not installed")
+    card = build_card(tmp_path, "alabaster")
+    source = (tmp_path / "src" / "card.rst").read_text(encoding="utf-8")
+    long_words = " ".join(["Our agreements after a strong club, in every detail, at length."] * 150)
+    (tmp_path / "src" / "card.rst").write_text(source + f"   :supplementary: {long_words}\n", encoding="utf-8")
+    result = sphinx_build("-b", "html", tmp_path / "src", tmp_path / "html")
+    assert result.returncode == 0, result.stderr
+    page = browser.new_page(viewport=DESKTOP)
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text))
+    try:
+        page.goto(card.as_uri())
+        pdf = tmp_path / "card.pdf"
+        page.pdf(path=str(pdf), format="A4", prefer_css_page_size=True)
+    finally:
+        page.close()
+    assert len(pdf_pages(pdf)) == 2
+    assert any("prints below 6 pt: shorten its written parts" in warning for warning in warnings), warnings

@@ -3,11 +3,11 @@
  * the card takes its paper layout (the class bml-card-paper: a sheet's width,
  * a font of 6.5 pt, the lines run on), and each page of the card taller than a
  * sheet is zoomed out, and laid out that much wider, as little as it takes to
- * fit the sheet (the largest zoom that fits, found by halving), but never below
- * a font of 6 pt: a page that does not fit even then (written parts too long)
- * goes on to another sheet rather than print too small to read. CSS cannot
- * scale to fit, and the browser counts its pages before the print media
- * applies. After printing the screen layout comes back. */
+ * fit the sheet (the largest zoom that fits, found by halving), down to a font
+ * of 6 pt; only written parts far too long for a card take it below (with a
+ * warning in the console), as in the PDF. CSS cannot scale to fit, and the
+ * browser counts its pages before the print media applies. After printing the
+ * screen layout comes back. */
 (function () {
   "use strict";
   // the printable height of a landscape sheet, A4 or Letter, with margins of 10 mm (A4's is the
@@ -33,14 +33,20 @@
   function fit(page) {
     if (zoomed(page, 1)) return;
     var low = Math.ceil((1000 * SMALLEST_PT) / FONT_PT) / 1000;
-    if (!zoomed(page, low)) return; // too long even at the smallest font: it takes another sheet
     var high = 1;
+    if (!zoomed(page, low)) {
+      // written parts far too long for a card: smaller than 6 pt, but still one sheet (as in the PDF)
+      console.warn("sphinx-bml: a page of the convention card prints below " + SMALLEST_PT +
+        " pt: shorten its written parts");
+      high = low;
+      low = 0.15;
+    }
     for (var tries = 0; tries < 10; tries++) {
       var middle = (low + high) / 2;
       if (zoomed(page, middle)) low = middle;
       else high = middle;
     }
-    zoomed(page, Math.max(Math.floor(low * 1000), Math.ceil((1000 * SMALLEST_PT) / FONT_PT)) / 1000);
+    zoomed(page, low); // the largest zoom found to fit
   }
 
   function paper(on) {
