@@ -16,10 +16,17 @@ then the supplementary details.
 
 What the bidding tables say fills the bidding parts, so the card never
 drifts from the notes; what no table says the partnership writes, as options
-of ``.. bml-convention-card::`` (:data:`WRITTEN_PARTS`). A box nobody filled
-stays blank, as on a paper form. Calls of one box that mean the same (a
-pattern such as ``(1X)-2Y``, a row of ``2HS``) share one line. Pure Python:
-the Sphinx side draws the card from :class:`ConventionCard`.
+of ``.. bml-convention-card::`` (:data:`WRITTEN_PARTS`, :data:`NEGATIVE_DOUBLES`).
+A box is filled only from what the tables establish: MIN. NO. OF CARDS from
+a hand condition, else from words that say it plainly (:func:`minimum_cards`);
+NEG. DBL THRU from the player's words, else from tables that say where
+negative doubles end (:mod:`.language.negative_doubles`). Where the sources
+disagree the card says nothing wrong and reports a :class:`CardProblem`. A
+box nobody filled stays blank, as on a paper form. Calls of one box that mean
+the same (a pattern such as ``(1X)-2Y``, a row of ``2HS``) share one line; a
+box shows its first few lines, shortened (:data:`BOX_LINES` and the rest),
+and counts the others. Pure Python: the Sphinx side draws the card from
+:class:`ConventionCard`.
 """
 
 from __future__ import annotations

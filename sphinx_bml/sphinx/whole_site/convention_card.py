@@ -15,9 +15,13 @@ the directive's options, :data:`~sphinx_bml.convention_card.WRITTEN_PARTS`,
 the others); this module draws it as docutils nodes: each page of the form a
 container, each column and box a container with the form's heading, the
 grids and the openings as tables, every call linked to the row that defines
-it. HTML lays the containers out with ``static/bml.css`` (a grid of boxes,
-printing on two pages), LaTeX with the ``sphinxclass`` environments of
-``texinputs/sphinxbml.sty`` (two landscape pages), text reads them in order.
+it, a box's lines cut short as the card decides ("… 5 more" links to the
+first left out). HTML lays the containers out with ``static/bml.css`` (a
+grid of boxes, printing on two pages with ``static/bml-card.js``), LaTeX
+with the ``sphinxclass`` environments of ``texinputs/sphinxbml.sty`` (two
+landscape pages), text reads them in order. The card's problems
+(:class:`~sphinx_bml.convention_card.CardProblem`) are ``bml.card``
+warnings, at their row or at the directive.
 Like ``bml-summary``, the card is filled once the whole site is read (when its
 page is resolved: ``resolving``). ``:system:`` picks a system of
 ``bml_systems``, ``:title:`` replaces the card's title.
@@ -290,8 +294,8 @@ def _page(kind: str, children: list[nodes.Node]) -> nodes.container:
 
 
 def _run_on(lines: list[list[nodes.Node]]) -> list[nodes.Node]:
-    """The lines of a cell of the openings grid as one paragraph: on screen one a line
-    (``bml.css``), on paper run on after a ``·`` (the stylesheet's paper layout, LaTeX, text)."""
+    """The lines of a cell of the openings grid as one paragraph, run on after a ``·`` (on
+    screen, on paper, in LaTeX and text alike)."""
     paragraph = nodes.paragraph()
     for index, line in enumerate(lines):
         if index:
