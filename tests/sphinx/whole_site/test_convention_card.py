@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from sphinx_bml.convention_card import GRID_COLUMNS
+from sphinx_bml.convention_card import GRID_COLUMNS, RESPONSE_LINES
 from tests.support import full_system, pdf_font_sizes, pdf_pages, require, sphinx_build, write_project
 
 INDEX = """\
@@ -356,8 +356,9 @@ def test_a_box_shows_a_few_lines_and_links_to_the_rest(tmp_path: Path) -> None:
     _, page = _build(tmp_path, "   :negative-doubles: 1!d: 2!s\n")
     responses = page.select("table.bml-card-openings tbody tr")[0].select("td")[5]
     lines = responses.select("span.bml-card-line")
-    assert len(lines) == 7  # six responses, then how many more
+    assert len(lines) == RESPONSE_LINES + 1  # the first responses, then how many more
     assert lines[0].get_text(" ", strip=True).endswith("…")  # the meaning clipped to its room
     more = lines[-1].select_one("a")
-    assert more.get_text(strip=True) == "\u2026 3 more"
-    assert more["href"] == "openings.html#bml-1c-p-3d"  # the first response left out
+    assert more.get_text(strip=True) == f"\u2026 {9 - RESPONSE_LINES} more"  # 1♦ to 3♠
+    left_out = ["1d", "1h", "1s", "2d", "2h", "2s", "3d", "3h", "3s"][RESPONSE_LINES]
+    assert more["href"] == f"openings.html#bml-1c-p-{left_out}"  # the first response left out
