@@ -16,24 +16,44 @@ then the supplementary details.
 
 What the bidding tables say fills the bidding parts, so the card never
 drifts from the notes; what no table says the partnership writes, as options
-of ``.. bml-convention-card::`` (:data:`WRITTEN_PARTS`). A box nobody filled
-stays blank, as on a paper form. Calls of one box that mean the same (a
-pattern such as ``(1X)-2Y``, a row of ``2HS``) share one line. Pure Python:
-the Sphinx side draws the card from :class:`ConventionCard`.
+of ``.. bml-convention-card::`` (:data:`WRITTEN_PARTS`, :data:`NEGATIVE_DOUBLES`).
+A box is filled only from what the tables establish: MIN. NO. OF CARDS from
+a hand condition, else from words that say it plainly (:func:`minimum_cards`);
+NEG. DBL THRU from the player's words, else from tables that say where
+negative doubles end (:mod:`.language.negative_doubles`). Where the sources
+disagree the card says nothing wrong and reports a :class:`CardProblem`. A
+box nobody filled stays blank, as on a paper form. Calls of one box that mean
+the same (a pattern such as ``(1X)-2Y``, a row of ``2HS``) share one line; a
+box shows its first few lines, shortened (:data:`BOX_LINES` and the rest),
+and counts the others. Pure Python: the Sphinx side draws the card from
+:class:`ConventionCard`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from .formats.bss_reader import Disposition
 from .formats.dispositions import disposition_of
 from .language.calls import PASS, Call, CallKind, Sequence, Strain
-from .language.conditions.tree import All, Any_, InRange, Length, ShapePattern, Test
+from .language.conditions.lengths import fewest_cards
+from .language.errors import Location
 from .language.model import ANY_VULNERABILITY, Seat
+from .language.negative_doubles import (
+    DoubleRow,
+    Stated,
+    contradicting,
+    doubles_after_overcalls,
+    established_through,
+    read_stated,
+    stated_in_words,
+)
+from .language.notation import context_label, label
 from .language.site import Site, answers, bidding_order, openings
+from .language.suit_lengths import StatedLength, length_words, stated_length
+from .language.suits import SUIT_NAMES
 from .language.system import Key, Meaning
 
 #: The competitive parts filled from the tables, in the card's order.
@@ -81,7 +101,23 @@ WRITTEN_PARTS: tuple[tuple[str, str], ...] = (
     ("doubles", "special, penalty and lead-directing doubles"),
     ("supplementary", "supplementary details"),
 )
-_OPTIONS = frozenset(name for name, _ in WRITTEN_PARTS)
+#: The option of the directive for the NEG. DBL THRU column, in the player's words
+#: (:func:`~.language.negative_doubles.read_stated`): it fills no box, but the openings grid.
+NEGATIVE_DOUBLES = "negative-doubles"
+_OPTIONS = frozenset((*(name for name, _ in WRITTEN_PARTS), NEGATIVE_DOUBLES))
+
+#: How much of the tables the card shows (a card is two printed pages; the notes are the rest):
+#: the lines of a box of the front and of SPECIAL BIDS, the calls named on one line, the lines of
+#: a DESCRIPTION and of RESPONSES, and the characters of a meaning in a box, a DESCRIPTION and
+#: RESPONSES. The lines left out are counted after an ellipsis, and linked to.
+BOX_LINES = 3
+SPECIAL_LINES = 6
+CALLS_PER_LINE = 3
+DESCRIPTION_LINES = 2
+RESPONSE_LINES = 5
+LINE_LENGTH = 60
+DESCRIPTION_LENGTH = 70
+RESPONSE_LENGTH = 28
 
 
 @dataclass(frozen=True)
@@ -95,10 +131,17 @@ class CardLine:
     hand: str
     #: artificial: alerted, or its words say so (:func:`is_artificial`)
     artificial: bool
+    #: at most this many characters of the meaning are shown, ending in an ellipsis (``None``: all)
+    most: int | None = None
 
     @property
     def key(self) -> Key:
         return self.keys[0]
+
+    @property
+    def shown_keys(self) -> tuple[Key, ...]:
+        """The sequences the line names; an ellipsis follows when there are more (:data:`CALLS_PER_LINE`)."""
+        return self.keys[:CALLS_PER_LINE]
 
 
 @dataclass(frozen=True)
@@ -123,6 +166,8 @@ class Box:
     option: str = ""
     text: str = ""
     grid: Grid | None = None
+    #: the lines of the tables left out for room (the card links to the first)
+    more: tuple[CardLine, ...] = ()
 
     @property
     def is_blank(self) -> bool:
@@ -140,10 +185,31 @@ class OpeningRow:
     responses: tuple[CardLine, ...]
     #: "tick if artificial"
     artificial: bool
-    #: "min. no. of cards" in the suit opened, from the hand conditions; ``None``: they do not say
+    #: "min. no. of cards" in the suit opened, when every seat and vulnerability says the same
+    #: (:func:`minimum_cards`); ``None``: the notes do not say it plainly
     minimum_cards: int | None
-    #: "neg. dbl thru": the highest overcall after which the tables give a negative double
+    #: "neg. dbl thru": the player's words, else what the tables establish
+    #: (:func:`~.language.negative_doubles.established_through`); ``None``: blank
     negative_double_through: Call | None
+    #: the openings and responses left out for room (the card links to the first)
+    more_lines: tuple[CardLine, ...] = ()
+    more_responses: tuple[CardLine, ...] = ()
+    #: what MIN. NO. OF CARDS says in words, instead of a number: ``"short"`` (the meaning says it
+    #: could be), ``"varies"`` (by seat or vulnerability); ``""``: the number, or blank
+    minimum_words: str = ""
+    #: NEG. DBL THRU is the player's (``:negative-doubles:`` or ``:doubles:``), not the tables'
+    negative_doubles_stated: bool = False
+    #: the player wrote that no double here is negative
+    no_negative_doubles: bool = False
+
+
+@dataclass(frozen=True)
+class CardProblem:
+    """Where the card's sources disagree, and so it leaves a box to the player: at a row of the
+    tables, or (``None``) at the card's directive, whose words are in question."""
+
+    message: str
+    location: Location | None = None
 
 
 @dataclass(frozen=True)
@@ -158,6 +224,7 @@ class ConventionCard:
     leads: tuple[Box, ...]
     openings: tuple[OpeningRow, ...]
     supplementary: Box
+    problems: tuple[CardProblem, ...] = ()
 
     @property
     def is_empty(self) -> bool:
@@ -175,11 +242,15 @@ class ConventionCard:
 GRID_OPENINGS = tuple(Call.bid(level, strain) for level in (1, 2, 3, 4) for strain in Strain)[:-1]
 GRID_COLUMNS = ("OPENING", "TICK IF ARTIFICIAL", "MIN. NO. OF CARDS", "NEG. DBL THRU", "DESCRIPTION", "RESPONSES")
 
-#: Words of a meaning that make its call artificial, beside an alert (whole words, any case).
-_ARTIFICIAL_WORDS = re.compile(r"\b(artificial|art|conventional|relay|asking|transfer|puppet)\b", re.IGNORECASE)
+#: Words of a meaning that make its call artificial, beside an alert (whole words, any case), unless
+#: denied (``not artificial``, ``non-artificial``).
+_ARTIFICIAL_WORDS = re.compile(
+    r"(?<!non-)(?<!not )(?<!non )\b(artificial|art|conventional|relay|asking|transfer|puppet)\b", re.IGNORECASE
+)
 _ARTIFICIAL_DISPOSITIONS = frozenset({Disposition.TRANSFER, Disposition.PUPPET, Disposition.RELAY, Disposition.ASKING})
-#: Words of a double's meaning that make it negative (takeout after partner's opening).
-_NEGATIVE_WORDS = re.compile(r"\b(neg|negative|takeout|take-out|t/o|sputnik)\b", re.IGNORECASE)
+
+#: How the card names a place of the notes in a message (the Sphinx side: relative to the docs).
+Place = Callable[[Location], str]
 
 
 def is_artificial(meaning: Meaning) -> bool:
@@ -189,42 +260,18 @@ def is_artificial(meaning: Meaning) -> bool:
     return meaning.alert or bool(_ARTIFICIAL_WORDS.search(text)) or disposition_of(text) in _ARTIFICIAL_DISPOSITIONS
 
 
-def minimum_length(test: Test, suit: Strain) -> int | None:
-    """The fewest cards in ``suit`` a hand may hold and pass ``test``, when the test says
-    (``5+ hearts``, ``4-5 spades and 11-15 hcp``); ``None`` when it does not."""
-    if isinstance(test, InRange) and isinstance(test.quantity, Length):
-        ref = test.quantity.suit
-        named = ref.strain is suit or (ref.strain is None and (ref.variable or "suit") == "suit")
-        return int(test.low) if named and test.low is not None else None
-    if isinstance(test, ShapePattern):
-        lengths = [
-            place.length
-            for group in test.groups
-            for place in group
-            if place.suit is not None and place.suit.strain is suit
-        ]
-        return min((length for length in lengths if length is not None), default=None)
-    if isinstance(test, All):
-        found = [length for part in test.parts if (length := minimum_length(part, suit)) is not None]
-        return max(found, default=None)
-    if isinstance(test, Any_):
-        each = [minimum_length(part, suit) for part in test.parts]
-        known = [length for length in each if length is not None]
-        return min(known) if known and len(known) == len(each) else None
-    return None
-
-
-def fill_card(site: Site, written: Mapping[str, str] | None = None) -> ConventionCard:
+def fill_card(site: Site, written: Mapping[str, str] | None = None, place: Place = str) -> ConventionCard:
     """The card of ``site``'s system, from the sequences its pages show, and the words
-    ``written`` for the parts no table says (by option of :data:`WRITTEN_PARTS`)."""
+    ``written`` for the parts no table says (by option of :data:`WRITTEN_PARTS`, and
+    :data:`NEGATIVE_DOUBLES`); ``place`` names a row's file and line in the problems found.
+    Written words that cannot be read raise :class:`ValueError` (the directive reads them first)."""
     words = {name: text.strip() for name, text in (written or {}).items() if name in _OPTIONS}
     keys = site.shown_keys()
     meanings = {key: meaning for key in keys if (meaning := site.meaning(key)) is not None}
     described = {key: meaning for key, meaning in meanings.items() if meaning.description}
-    rows = _opening_rows(keys, described)
-    special = tuple(
-        line for row in rows for line in (*row.lines, *row.responses) if line.artificial and line.key[2].last.is_bid
-    )
+    problems: list[CardProblem] = []
+    stated = _stated_negative_doubles(words, problems)
+    rows, special = _opening_rows(keys, described, stated, place, problems)
     parts: dict[str, list[Key]] = {box: [] for box in (*_DEFENSIVE, _DOUBLES)}
     for key in sorted(described, key=bidding_order):
         title = competitive_part(key[2])
@@ -232,8 +279,10 @@ def fill_card(site: Site, written: Mapping[str, str] | None = None) -> Conventio
             parts[_box_of(title, key[2].last)].append(key)
 
     def box(heading: str, hint: str = "", option: str = "", grid: Grid | None = None) -> Box:
-        lines = tuple(_lines(parts.get(heading, ()), described))
-        return Box(heading, hint, lines, option, words.get(option, ""), grid)
+        lines = _lines(parts.get(heading, ()), described, LINE_LENGTH)
+        return Box(
+            heading, hint, tuple(lines[:BOX_LINES]), option, words.get(option, ""), grid, tuple(lines[BOX_LINES:])
+        )
 
     return ConventionCard(
         header=(box("PLAYERS", option="players"), box("NBO", option="nbo"), box("CATEGORY / EVENT", option="event")),
@@ -242,7 +291,8 @@ def fill_card(site: Site, written: Mapping[str, str] | None = None) -> Conventio
             Box(
                 "SPECIAL BIDS THAT MAY REQUIRE DEFENSIVE ACTION",
                 "every alerted or artificial opening and response",
-                special,
+                special[:SPECIAL_LINES],
+                more=special[SPECIAL_LINES:],
             ),
             box("SPECIAL FORCING PASS SEQUENCES", option="forcing-passes"),
             box("IMPORTANT NOTES", option="notes"),
@@ -263,6 +313,7 @@ def fill_card(site: Site, written: Mapping[str, str] | None = None) -> Conventio
         ),
         openings=tuple(rows),
         supplementary=box("SUPPLEMENTARY DETAILS", option="supplementary"),
+        problems=tuple(problems),
     )
 
 
@@ -305,58 +356,157 @@ def _box_of(part: str, call: Call) -> str:
     return _BOX_OF_PART[part]
 
 
-def _opening_rows(keys: list[Key], meanings: dict[Key, Meaning]) -> list[OpeningRow]:
-    """The grid's rows: every row of the form, blank where the notes open nothing."""
+def _opening_rows(
+    keys: list[Key],
+    meanings: dict[Key, Meaning],
+    stated: dict[Call | None, tuple[Stated, str]],
+    place: Place,
+    problems: list[CardProblem],
+) -> tuple[list[OpeningRow], tuple[CardLine, ...]]:
+    """The grid's rows (every row of the form, blank where the notes open nothing), and the
+    lines of SPECIAL BIDS (the artificial openings, then the artificial responses)."""
     opened: dict[Call | None, list[Key]] = {call: [] for call in (*GRID_OPENINGS, None)}
     for key in openings(keys):
         if key in meanings:  # only continued by a table (1H-(D)-), described nowhere: not on the card
             last: Call | None = key[2].last
             opened[last if last in opened else None].append(key)
-    doubles = _negative_doubles(keys, meanings)
+    doubles = doubles_after_overcalls(keys, meanings)
     rows = []
+    special_openings: list[CardLine] = []
+    special_responses: list[CardLine] = []
     for call, found in opened.items():
-        lines = [_line([key], meanings) for key in found]
-        responses = [answer for key in found for answer in answers(keys, key[2]) if _same_table_context(answer, key)]
-        lengths = {_minimum_cards(meanings[key], call) for key in found}
-        through = [doubles[key[2]] for key in found if key[2] in doubles]
+        lines = [_line([key], meanings, DESCRIPTION_LENGTH) for key in found]
+        answered = [answer for key in found for answer in answers(keys, key[2]) if _same_table_context(answer, key)]
+        responses = _lines(answered, meanings, RESPONSE_LENGTH)
+        special_openings += [_line(list(line.keys), meanings, LINE_LENGTH) for line in lines if line.artificial]
+        special_responses += [line for line in _lines(answered, meanings, LINE_LENGTH) if line.artificial]
+        minimum, minimum_words = minimum_cards(call, [meanings[key] for key in found], place, problems)
+        through, said, no_doubles = _negative_double_through(call, bool(found), doubles, stated, place, problems)
         rows.append(
             OpeningRow(
                 call,
-                tuple(lines),
-                tuple(_lines(responses, meanings)),
+                tuple(lines[:DESCRIPTION_LINES]),
+                tuple(responses[:RESPONSE_LINES]),
                 artificial=any(line.artificial for line in lines),
-                minimum_cards=lengths.pop() if len(lengths) == 1 else None,
-                negative_double_through=max(through, key=lambda bid: bid.rank) if through else None,
+                minimum_cards=minimum,
+                negative_double_through=through,
+                more_lines=tuple(lines[DESCRIPTION_LINES:]),
+                more_responses=tuple(responses[RESPONSE_LINES:]),
+                minimum_words=minimum_words,
+                negative_doubles_stated=said,
+                no_negative_doubles=no_doubles,
             )
         )
-    return rows
+    return rows, (*special_openings, *special_responses)
 
 
-def _minimum_cards(meaning: Meaning, call: Call | None) -> int | None:
-    """The fewest cards in the suit opened that the opening's hand condition allows."""
-    if call is None or call.strain is None or not call.strain.is_suit or meaning.condition is None:
+# -- MIN. NO. OF CARDS ------------------------------------------------------
+
+
+def minimum_cards(
+    call: Call | None, found: list[Meaning], place: Place = str, problems: list[CardProblem] | None = None
+) -> tuple[int | None, str]:
+    """MIN. NO. OF CARDS of the openings ``found`` of ``call`` (one a seat or vulnerability): the
+    number, or the word instead of it (``short``, ``varies``: the seats or vulnerabilities differ).
+
+    Each opening's is its hand condition's (:func:`~.language.conditions.lengths.fewest_cards`), else
+    its meaning's words' when they say it plainly (:func:`~.language.suit_lengths.stated_length`).
+    Blank when one opening says nothing plain, or its condition and words disagree (a problem at
+    its row, added to ``problems``)."""
+    if call is None or call.strain is None or not call.strain.is_suit or not found:
+        return None, ""
+    each = [_stated_minimum(meaning, call.strain, place, problems) for meaning in found]
+    if any(stated is None for stated in each):
+        return None, ""
+    fewest = {stated.fewest for stated in each if stated is not None}
+    if len(fewest) > 1:
+        return None, "varies"
+    (number,) = fewest
+    return (None, "short") if number is None else (number, "")
+
+
+def _stated_minimum(
+    meaning: Meaning, suit: Strain, place: Place, problems: list[CardProblem] | None
+) -> StatedLength | None:
+    """One opening's fewest cards in ``suit``: its condition's, else its words'; ``None`` when they disagree."""
+    condition = meaning.condition
+    by_condition = fewest_cards(condition.test, suit) if condition is not None else None
+    by_words = stated_length(length_words(meaning.description.inline), suit)
+    if condition is None or by_condition is None:
+        return by_words
+    if by_words is not None and not (by_words.fewest == by_condition or (by_words.short and by_condition <= 2)):
+        if problems is not None:
+            name = SUIT_NAMES[suit.value]
+            context = context_label(meaning.seat, meaning.vulnerability)
+            problems.append(
+                CardProblem(
+                    f"{label(meaning.sequence)}{f' ({context})' if context else ''}: the hand condition "
+                    f"{{{{ {condition.source.strip()} }}}} allows {by_condition} {name} at the fewest, but the meaning "
+                    f"says {by_words.words!r}; the convention card leaves MIN. NO. OF CARDS blank until the two agree",
+                    meaning.location,
+                )
+            )
         return None
-    return minimum_length(meaning.condition.test, call.strain)
+    return StatedLength(by_condition, condition.source)
 
 
-def _negative_doubles(keys: Iterable[Key], meanings: dict[Key, Meaning]) -> dict[Sequence, Call]:
-    """For each opening of ours, the highest overcall of theirs after which our double is
-    negative (``1♣ (1♠) Dbl``: negative, takeout or Sputnik in its words)."""
-    highest: dict[Sequence, Call] = {}
-    for key in keys:
-        sequence = key[2]
-        calls = sequence.calls
-        if not sequence.we_open or len(calls) < 3 or calls[-1].kind is not CallKind.DOUBLE or not calls[-2].is_bid:
-            continue
-        *before, opening = calls[:-2]
-        if not opening.is_bid or any(call != PASS for call in before) or key not in meanings:
-            continue
-        if not _NEGATIVE_WORDS.search(meanings[key].plain_text):
-            continue
-        opened = Sequence(calls[:-2], sequence.we_open)
-        if opened not in highest or calls[-2].rank > highest[opened].rank:
-            highest[opened] = calls[-2]
-    return highest
+# -- NEG. DBL THRU ------------------------------------------------------------
+
+
+def _stated_negative_doubles(
+    words: Mapping[str, str], problems: list[CardProblem]
+) -> dict[Call | None, tuple[Stated, str]]:
+    """What the player wrote of negative doubles, by opening (``None``: every opening of one of a
+    suit that no statement names), with the option it was written in: ``:negative-doubles:``,
+    else the words of ``:doubles:`` (``negative doubles through 3♠``)."""
+    by_opening: dict[Call | None, tuple[Stated, str]] = {}
+    in_doubles = stated_in_words(words.get("doubles", ""))
+    if NEGATIVE_DOUBLES in words:
+        for statement in read_stated(words[NEGATIVE_DOUBLES]):
+            for opening in statement.openings or (None,):
+                by_opening[opening] = (statement, NEGATIVE_DOUBLES)
+        general = by_opening.get(None)
+        if in_doubles is not None and general is not None and general[0].through != in_doubles.through:
+            problems.append(
+                CardProblem(
+                    f"NEG. DBL THRU: :doubles: says {in_doubles.words!r} but :negative-doubles: says "
+                    f"{general[0].words!r}; the card shows :negative-doubles:, write the same in both"
+                )
+            )
+    elif in_doubles is not None:
+        by_opening[None] = (in_doubles, "doubles")
+    return by_opening
+
+
+def _negative_double_through(
+    call: Call | None,
+    opened: bool,
+    doubles: dict[Call, list[DoubleRow]],
+    stated: dict[Call | None, tuple[Stated, str]],
+    place: Place,
+    problems: list[CardProblem],
+) -> tuple[Call | None, bool, bool]:
+    """NEG. DBL THRU of a row: the player's words when they cover it (a problem for each row of the
+    tables they contradict), else what the tables establish; whether it is the player's, and
+    whether the player wrote none."""
+    if call is None:
+        return None, False, False
+    rows = doubles.get(call, [])
+    general = stated.get(None)
+    said = stated.get(call) or (general if general is not None and opened and general[0].covers(call) else None)
+    if said is None:
+        return established_through(call, rows), False, False
+    statement, option = said
+    for row in contradicting(statement.through, rows):
+        kind = {True: "negative", False: "for penalties"}[bool(row.negative)]
+        problems.append(
+            CardProblem(
+                f"NEG. DBL THRU of {label(Sequence((call,), True))}: :{option}: says {statement.words!r}, but "
+                f"{label(row.meaning.sequence)} is {kind} at {place(row.meaning.location)} "
+                f"({row.meaning.plain_text!r}); the card shows your words: correct the one that is wrong"
+            )
+        )
+    return statement.through, True, statement.through is None
 
 
 def competitive_part(sequence: Sequence) -> str | None:
@@ -415,15 +565,15 @@ def _same_table_context(answer: Key, opening: Key) -> bool:
     return (answer[0] in (opening[0], Seat.ANY)) and (answer[1] in (opening[1], ANY_VULNERABILITY))
 
 
-def _line(keys: list[Key], meanings: dict[Key, Meaning]) -> CardLine:
+def _line(keys: list[Key], meanings: dict[Key, Meaning], most: int | None = None) -> CardLine:
     meaning = meanings[keys[0]]
     hand = meaning.condition.describe() if meaning.condition is not None else ""
-    return CardLine(tuple(keys), meaning.plain_text, hand, is_artificial(meaning))
+    return CardLine(tuple(keys), meaning.plain_text, hand, is_artificial(meaning), most)
 
 
-def _lines(keys: Iterable[Key], meanings: dict[Key, Meaning]) -> list[CardLine]:
+def _lines(keys: Iterable[Key], meanings: dict[Key, Meaning], most: int | None = None) -> list[CardLine]:
     """One line per distinct meaning (what the rows say, the hand, artificial or not), in bidding
-    order of its first call."""
+    order of its first call; ``most``: the characters of the meaning shown."""
     grouped: dict[tuple[str, str, bool], list[Key]] = {}
     for key in keys:
         meaning = meanings.get(key)
@@ -431,4 +581,4 @@ def _lines(keys: Iterable[Key], meanings: dict[Key, Meaning]) -> list[CardLine]:
             continue
         hand = meaning.condition.describe() if meaning.condition is not None else ""
         grouped.setdefault((meaning.plain_text, hand, is_artificial(meaning)), []).append(key)
-    return [_line(found, meanings) for found in grouped.values()]
+    return [_line(found, meanings, most) for found in grouped.values()]

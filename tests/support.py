@@ -192,6 +192,70 @@ def pdf_pages(pdf: Path) -> list[str]:
     ]
 
 
+def full_system() -> str:
+    """A page of notes (``openings.rst``) that fills every box of the convention card to the
+    brim: every opening of the grid with many responses and a meaning for each vulnerability,
+    overcalls and doubles of every kind, long words everywhere. The card shows a bounded part
+    of them: it must still print on two pages, and stay short on screen."""
+    words = "a meaning as long as the longest that players write, with its strength, shape and what follows"
+    notes = "Openings\n========\n\n.. bml::\n\n"
+    for level in (1, 2, 3, 4):
+        for strain in ("C", "D", "H", "S", "N"):
+            if (level, strain) == (4, "N"):
+                continue
+            notes += f"   {level}{strain} ! opening {level}{strain}, {words}\n"
+            notes += "".join(f"     {answer} answer {answer}, {words}\n" for answer in _answers(level, strain))
+    for vulnerability in ("N0", "Y0", "NY", "YN"):
+        notes += f"\n   #VUL {vulnerability}\n\n"
+        notes += "".join(f"   2{strain} at {vulnerability}, {words}\n" for strain in "CDHS")
+    notes += "\n   #VUL 00\n"
+    for opening in ("1C", "1D", "1H", "1S", "1N", "2C", "2D", "2H", "2S", "3C"):
+        notes += f"\n   ({opening})---\n"
+        notes += "".join(f"   {call} {call} over {opening}, {words}\n" for call in _answers(*opening))
+    for opening in ("1C", "1D", "1H", "1S"):
+        notes += f"\n   {opening}---\n   (D) Takeout\n"
+        notes += "".join(f"     {call} {call} after their double, {words}\n" for call in _answers(*opening))
+    return notes
+
+
+def _answers(level: int | str, strain: str) -> list[str]:
+    """The ten cheapest bids over ``level`` ``strain``."""
+    order = [f"{n}{s}" for n in range(1, 8) for s in "CDHSN"]
+    start = order.index(f"{level}{strain}") + 1
+    return order[start : start + 10]
+
+
+def pdf_font_sizes(pdf: Path, *, leave_out: tuple[str, ...] = ()) -> list[list[float]]:
+    """The sizes, in points, that each page of ``pdf`` draws its characters at: the font size
+    scaled by every matrix the character is drawn with (a page zoomed, scaled down or turned to
+    landscape too), as pdfminer.six reads them; ``leave_out``: fonts whose name holds one of
+    these (ZapfDingbats, whose suit symbols LaTeX draws smaller to match the letters)."""
+    converter = needs("pdfminer.converter")
+    interpreter = needs("pdfminer.pdfinterp")
+    pdfpage = needs("pdfminer.pdfpage")
+
+    class Sizes(converter.PDFLayoutAnalyzer):  # type: ignore[misc,name-defined]
+        found: list[float]
+
+        def render_char(self, matrix: tuple[float, ...], font: object, fontsize: float, *rest: object) -> float:
+            a, b, c, d, _, _ = matrix
+            name = str(getattr(font, "fontname", ""))
+            if not any(part in name for part in leave_out):
+                self.found.append(round(fontsize * abs(a * d - b * c) ** 0.5, 2))
+            advance: float = super().render_char(matrix, font, fontsize, *rest)
+            return advance
+
+    manager = interpreter.PDFResourceManager()
+    pages = []
+    with pdf.open("rb") as file:
+        for page in pdfpage.PDFPage.get_pages(file):
+            device = Sizes(manager)
+            device.found = []
+            interpreter.PDFPageInterpreter(manager, device).process_page(page)
+            pages.append(device.found)
+    return pages
+
+
 def sequence_link(app: SphinxTestApp, page: str, text: str) -> tuple[str, str] | None:
     """The href and tooltip of the first sequence reference showing ``text``, ``None`` if it is not a link."""
     soup = BeautifulSoup((Path(app.outdir) / f"{page}.html").read_text(encoding="utf-8"), "lxml")

@@ -127,6 +127,12 @@ class Kind(enum.StrEnum):
         "latex",
         'a character that LaTeX\'s default engine, pdflatex, cannot print: ``latex_engine = "xelatex"`` cures it',
     )
+    CARD = (
+        "card",
+        "a ``bml-convention-card`` box whose sources disagree, so the card leaves it to you: a player's "
+        "words (``:negative-doubles:``, ``:doubles:``) that a bidding table contradicts, or an opening whose "
+        "hand condition and meaning give different minimum lengths",
+    )
     PRACTICE = (
         "practice",
         "a ``bml-practice`` page that cannot deal its boards: endplay is not installed "

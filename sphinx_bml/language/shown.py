@@ -14,7 +14,7 @@ neighbouring text joined), :class:`~.inline.SuitSymbol`,
 :class:`~.abbreviations.Abbreviation`. A row's alert mark
 (:data:`ALERT_MARK`) and hand condition (:func:`condition_text`) are drawn
 by each builder its own way; :func:`plain` is the drawn tokens as text,
-:func:`shortened` a glimpse of a long one.
+:func:`shortened` a glimpse of a long one, :func:`clipped` of a long meaning's tokens.
 """
 
 from __future__ import annotations
@@ -231,6 +231,39 @@ def shortened(text: str, most: int) -> str:
     if len(text) <= most:
         return text
     return text[: most - 1].rstrip() + "\u2026"
+
+
+def clipped(tokens: tuple[Inline, ...], most: int | None) -> tuple[Inline, ...]:
+    """Drawn tokens on one line (a line break is a space), and when they show more than ``most``
+    characters, their beginning up to the last whole word that fits, ended by an ellipsis (a
+    styled piece or a link that does not fit whole is left out): a meaning where the room is
+    counted (a convention card)."""
+    shown: list[Inline] = []
+    room = most if most is not None else -1
+    for token in tokens:
+        token = Text(" ") if isinstance(token, LineBreak) else token
+        length = len(plain((token,)))
+        if room < 0 or length <= room:
+            if isinstance(token, Text):
+                _add_text(shown, token.text)
+            else:
+                shown.append(token)
+            room -= length if room >= 0 else 0
+            continue
+        if isinstance(token, Text):
+            cut = token.text[: room + 1]
+            words = cut[: cut.rfind(" ")] if " " in cut else ""
+            if words.strip():
+                _add_text(shown, words)
+        while shown and isinstance(shown[-1], Text) and shown[-1].text.rstrip(" ,;:.(–-") != shown[-1].text:
+            trimmed = shown[-1].text.rstrip(" ,;:.(–-")
+            if trimmed:
+                shown[-1] = Text(trimmed)
+            else:
+                shown.pop()
+        _add_text(shown, "\u2026")
+        break
+    return tuple(shown)
 
 
 def row_text(row: BidNode) -> str:

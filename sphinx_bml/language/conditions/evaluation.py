@@ -38,7 +38,7 @@ from .tree import (
     free_variables,
 )
 
-__all__ = ["Span", "holds"]
+__all__ = ["Span", "holds", "may_hold"]
 
 #: The least and the most a quantity can be with the suits given so far.
 Span = tuple[float, float]
@@ -68,18 +68,25 @@ def holds(test: Test, hand: Hand) -> bool:
     return _search(test, hand, {}, [name for name in VARIABLES if name in named])
 
 
-def _search(test: Test, hand: Hand, binding: Binding, free: list[str]) -> bool:
+def may_hold(test: Test, hand: Hand) -> bool:
+    """Whether a hand like ``hand`` could meet ``test``: as :func:`holds`, but what is unknown of
+    ``hand`` (the strength of a :class:`~.hands.Shape`) may be whatever the test asks."""
+    named = free_variables(test)
+    return _search(test, hand, {}, [name for name in VARIABLES if name in named], undecided=True)
+
+
+def _search(test: Test, hand: Hand, binding: Binding, free: list[str], *, undecided: bool = False) -> bool:
     verdict = _judge(test, hand, binding)
     if verdict is not None:
         return verdict
-    if len(binding) == len(free):  # every name given: cannot happen, every part is decided
-        return False
+    if len(binding) == len(free):  # every name given: only what is unknown of the hand leaves it open
+        return undecided
     name = free[len(binding)]
     for suit in VARIABLE_SUITS.get(name, SUITS):
         if any(binding.get(other) == suit for other in _DIFFERENT.get(name, ())):
             continue
         binding[name] = suit
-        if _search(test, hand, binding, free):
+        if _search(test, hand, binding, free, undecided=undecided):
             return True
         del binding[name]
     return False
