@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sphinx_bml"
-PURE_FOLDERS = ("language", "formats", "versions", "practice")
+PURE_FOLDERS = ("language", "formats", "versions", "convention_card", "practice")
 #: The modules of ``commands/`` that every command may import: what they share, no command.
 SHARED_BY_COMMANDS = ("command_line",)
 

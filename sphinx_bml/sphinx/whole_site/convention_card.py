@@ -41,7 +41,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
-from ...convention_card import (
+from ...convention_card.boxes import (
     GRID_COLUMNS,
     NEGATIVE_DOUBLES,
     WRITTEN_PARTS,
@@ -52,9 +52,9 @@ from ...convention_card import (
     OpeningRow,
     fill_card,
 )
+from ...convention_card.negative_doubles import read_stated
 from ...language.errors import Kind, Location
 from ...language.inline import parse_inline
-from ...language.negative_doubles import read_stated
 from ...language.notation import context_label, label
 from ...language.shown import clipped, concrete_call_tokens, meaning_tokens, sequence_tokens
 from ...language.site import Site

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from sphinx_bml.convention_card import GRID_COLUMNS, RESPONSE_LINES
+from sphinx_bml.convention_card.boxes import GRID_COLUMNS, RESPONSE_LINES
 from tests.support import full_system, pdf_font_sizes, pdf_pages, require, sphinx_build, write_project
 
 INDEX = """\

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sphinx_bml.language import expand, parse_text
-from sphinx_bml.language.calls import Call
-from sphinx_bml.language.negative_doubles import (
+from sphinx_bml.convention_card.negative_doubles import (
     Stated,
     contradicting,
     double_is_negative,
@@ -17,6 +15,8 @@ from sphinx_bml.language.negative_doubles import (
     read_stated,
     stated_in_words,
 )
+from sphinx_bml.language import expand, parse_text
+from sphinx_bml.language.calls import Call
 from sphinx_bml.language.notation import label
 
 

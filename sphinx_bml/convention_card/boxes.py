@@ -35,13 +35,18 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .formats.bss_reader import Disposition
-from .formats.dispositions import disposition_of
-from .language.calls import PASS, Call, CallKind, Sequence, Strain
-from .language.conditions.lengths import fewest_cards
-from .language.errors import Location
-from .language.model import ANY_VULNERABILITY, Seat
-from .language.negative_doubles import (
+from ..formats.bss_reader import Disposition
+from ..formats.dispositions import disposition_of
+from ..language.calls import PASS, Call, CallKind, Sequence, Strain
+from ..language.conditions.lengths import fewest_cards
+from ..language.errors import Location
+from ..language.model import ANY_VULNERABILITY, Seat
+from ..language.notation import context_label, label
+from ..language.site import Site, answers, bidding_order, openings
+from ..language.suit_lengths import StatedLength, length_words, stated_length
+from ..language.suits import SUIT_NAMES
+from ..language.system import Key, Meaning
+from .negative_doubles import (
     DoubleRow,
     Stated,
     contradicting,
@@ -50,11 +55,6 @@ from .language.negative_doubles import (
     read_stated,
     stated_in_words,
 )
-from .language.notation import context_label, label
-from .language.site import Site, answers, bidding_order, openings
-from .language.suit_lengths import StatedLength, length_words, stated_length
-from .language.suits import SUIT_NAMES
-from .language.system import Key, Meaning
 
 #: The competitive parts filled from the tables, in the card's order.
 SIMPLE_OVERCALLS = "Simple overcalls"

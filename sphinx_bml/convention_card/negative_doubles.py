@@ -25,10 +25,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .calls import PASS, SUITS, Call, CallKind
-from .errors import BMLError
-from .suits import spell_suits
-from .system import Key, Meaning
+from ..language.calls import PASS, SUITS, Call, CallKind
+from ..language.errors import BMLError
+from ..language.suits import spell_suits
+from ..language.system import Key, Meaning
 
 __all__ = [
     "DoubleRow",

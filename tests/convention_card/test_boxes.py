@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sphinx_bml.convention_card import (
+from sphinx_bml.convention_card.boxes import (
     BOX_LINES,
     CALLS_PER_LINE,
     CUE_BIDS,
