@@ -26,6 +26,7 @@ from typing import TypeVar
 
 from ..language.calls import PASS, Call, CallKind, Strain
 from ..language.conditions import Hand
+from ..language.laws import Bidding
 from ..language.model import Seat
 from ..language.system import Meaning, System
 from .boards import SEATS, Board
@@ -89,11 +90,7 @@ class Auction:
     @property
     def finished(self) -> bool:
         calls = self.calls
-        if len(calls) >= MAX_CALLS:
-            return True
-        if len(calls) >= 4 and all(call == PASS for call in calls):
-            return True
-        return len(calls) >= 4 and any(c.is_bid for c in calls) and all(c == PASS for c in calls[-3:])
+        return len(calls) >= MAX_CALLS or Bidding.of(calls).end is not None
 
     def next_seat(self) -> str:
         return SEATS[(SEATS.index(self.board.dealer) + len(self.choices)) % 4]
@@ -151,20 +148,6 @@ def situation(calls: list[Call], turn: int) -> Situation:
             ours = (turn - index) % 2 == 0
             return Situation(ours, tuple(calls[index:]), index + 1)
     return Situation(True, (), len(calls) + 1)
-
-
-def legal(call: Call, calls: list[Call]) -> bool:
-    """Whether ``call`` may follow ``calls``: a higher bid, a double of their bid, a redouble of their double."""
-    if call.kind is CallKind.PASS:
-        return True
-    last_index = next((i for i in range(len(calls) - 1, -1, -1) if calls[i] != PASS), None)
-    if call.is_bid:
-        last_bid = next((c for c in reversed(calls) if c.is_bid), None)
-        return last_bid is None or call > last_bid
-    if last_index is None or (len(calls) - last_index) % 2 == 0:
-        return False  # nothing to double, or partner's call
-    last = calls[last_index]
-    return last.is_bid if call.kind is CallKind.DOUBLE else last.kind is CallKind.DOUBLE
 
 
 class Robot:
@@ -270,13 +253,14 @@ class Robot:
     ) -> Iterable[Meaning]:
         we = board.vulnerable(seat)
         they = board.vulnerable(SEATS[(SEATS.index(seat) + 1) % 4])
+        bidding = Bidding.of(calls)
         for meaning in candidates:
             if where.position not in _SEAT_POSITIONS[meaning.seat]:
                 continue
             vulnerability = meaning.vulnerability
             if vulnerability.we not in (None, we) or vulnerability.they not in (None, they):
                 continue
-            if legal(meaning.sequence.last, calls):
+            if bidding.allows(meaning.sequence.last):
                 yield meaning
 
     def bid(self, board: Board) -> Auction:
@@ -313,7 +297,8 @@ def _nearest(
     if described_rows:
         return Choice(seat, described_rows[0].sequence.last, described_rows[0], described=described, off_notes=True)
     bids = (Call.from_index(index) for index in range(35))
-    cheapest = next((bid for bid in bids if legal(bid, calls) and (not game or _is_game(bid))), PASS)
+    bidding = Bidding.of(calls)
+    cheapest = next((bid for bid in bids if bidding.allows(bid) and (not game or _is_game(bid))), PASS)
     return Choice(seat, cheapest, None, described=described, off_notes=True)
 
 
