@@ -6,7 +6,9 @@ no pass row says so), the auctions where the system goes on but no row fits
 the hand (a gap), and the hands that two rows with different calls both fit
 (an ambiguity: the first row wins), and the places where partner's call
 forces a bid, no row fits, and the robot bid the nearest row (off the
-notes), each with the rows' places and an example hand.
+notes), and the auctions where the notes go on but none of the rows there
+has a hand condition (the robot passes for want of one), each with the rows'
+places and an example hand.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..language.calls import PASS
 from ..language.errors import Location
 from ..language.system import Meaning, System
 from .boards import Board
-from .robot import Robot, situation
+from .robot import WANTING_SHOWN, Robot, situation
 
 
 @dataclass
@@ -47,6 +49,8 @@ class Coverage:
     ambiguities: dict[tuple[str, tuple[Location, ...]], Finding] = field(default_factory=dict)
     #: forced to bid, no row fitted: by auction and the row bid instead
     off_notes: dict[tuple[str, Location | None], Finding] = field(default_factory=dict)
+    #: passes for want of hand conditions: the notes go on, no row there has one; by auction
+    wanting: dict[str, Finding] = field(default_factory=dict)
     calls: Counter[str] = field(default_factory=Counter)
 
     @property
@@ -63,8 +67,17 @@ class Coverage:
             f"({100 * self.opening_coverage:.1f}%); of the others, {self.strong_unopened} hold 12+ HCP"
             + (f" (such as {self.unopened_example})." if self.unopened_example else "."),
             f"Holes: {_count(len(self.gaps), 'auction')} where the notes go on but no row fits, "
-            f"{_count(len(self.off_notes), 'place')} where a forced bid fits no row (off the notes).",
+            f"{_count(len(self.off_notes), 'place')} where a forced bid fits no row (off the notes), "
+            f"{_count(len(self.wanting), 'auction')} where the notes go on without a hand condition.",
         ]
+        if self.wanting:
+            lines.append("")
+            lines.append("Passed for want of hand conditions: the notes go on after these auctions, but no row says")
+            lines.append("which hands bid it, so the robot passes (counted apart by --par):")
+            for finding in sorted(self.wanting.values(), key=lambda f: -f.count):
+                places = ", ".join(str(location) for location in finding.locations)
+                hands = _count(finding.count, "hand")
+                lines.append(f"  {finding.auction}: {hands} ({places}), such as {finding.example}")
         if self.gaps:
             lines.append("")
             lines.append("Gaps: the system goes on after these auctions, but no row fits the hand:")
@@ -124,6 +137,12 @@ def check(system: System, boards: Iterable[Board]) -> Coverage:
                     coverage.unopened_example = coverage.unopened_example or f"{hand} ({hand.hcp():g} HCP)"
             elif choice.meaning is None and choice.described and choice.call == PASS:
                 finding = coverage.gaps.setdefault(side + written, Finding(side + written))
+                finding.count += 1
+                finding.example = finding.example or f"{hand} ({hand.hcp():g} HCP)"
+            if choice.wants_conditions:
+                label = f"{side}{written}"
+                finding = coverage.wanting.setdefault(label, Finding(label))
+                finding.locations = tuple(row.location for row in choice.unconditioned[:WANTING_SHOWN])
                 finding.count += 1
                 finding.example = finding.example or f"{hand} ({hand.hcp():g} HCP)"
             if choice.off_notes:

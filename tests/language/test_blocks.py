@@ -173,7 +173,11 @@ def test_bidding_tables_are_still_bidding_tables() -> None:
             1,
             "a redouble of 1C, which is already redoubled: a redouble is only allowed over the opponents' double, once",
         ),
-        ("1S Pass 2H Pass\n2D Pass Pass Pass\n", 2, "2D is lower than 2H, the last bid: each bid must be higher than the bid before it"),
+        (
+            "1S Pass 2H Pass\n2D Pass Pass Pass\n",
+            2,
+            "2D is lower than 2H, the last bid: each bid must be higher than the bid before it",
+        ),
         ("1S 1S P P\n", 1, "1S is not higher than 1S, the last bid: each bid must be higher"),
         (
             "1C Pass Pass Pass\n1D\n",

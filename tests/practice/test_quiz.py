@@ -8,8 +8,8 @@ import pytest
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import PASS, Call
 from sphinx_bml.practice import quiz as quizzing
-from sphinx_bml.practice.boards import Board
-from sphinx_bml.practice.quiz import Quiz, partner_of, quiz_boards, quiz_of
+from sphinx_bml.practice.boards import Board, partner_of
+from sphinx_bml.practice.quiz import Quiz, quiz_boards, quiz_of
 from sphinx_bml.practice.robot import Robot
 
 NOTES = """\
