@@ -33,7 +33,9 @@ adapters.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -56,6 +58,7 @@ from ..practice.dealing import (
     double_dummy_tricks,
     seed_of,
     solve,
+    solver_busy,
     stream,
 )
 from ..practice.pbn import pbn_board
@@ -121,7 +124,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return run(options, sys.stdin, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
-        return stopped(PROGRAM, sys.stderr)
+        status = stopped(PROGRAM, sys.stderr)
+        if solver_busy():  # pragma: no cover - in a process of its own (the terminal tests)
+            _leave_now(status)
+        return status
     except BrokenPipeError:
         return closed_pipe()
     except PracticeUnavailable as error:
@@ -136,6 +142,15 @@ def main(argv: list[str] | None = None) -> int:
     except _Mistake as error:
         _say(f"{error}", sys.stderr)
         return MISTAKE
+
+
+def _leave_now(status: int) -> None:
+    """End the process at once with ``status``, what was printed flushed: the solver's threads are
+    still at work and would crash the process as it tears their library down."""
+    for written in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            written.flush()
+    os._exit(status)
 
 
 def _say(message: str, err: TextIO) -> None:

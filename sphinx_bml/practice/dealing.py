@@ -126,11 +126,22 @@ R = TypeVar("R")
 BATCH = 40
 
 
+#: the name of the threads :func:`interruptible` runs the solver on
+SOLVER_THREAD = "double dummy"
+
+
+def solver_busy() -> bool:
+    """Whether a solver thread is still at work (left behind by Ctrl-C): such a process must end
+    at once (``os._exit``), since the solver's own threads cannot be stopped and a process
+    leaving normally would tear the solver's library down under them."""
+    return any(thread.name == SOLVER_THREAD and thread.is_alive() for thread in threading.enumerate())
+
+
 def interruptible(solver: Callable[[T], R], argument: T) -> R:
     """``solver(argument)`` on a thread of its own, waited for: the solver is C code that holds
     the main thread until it is done, so Ctrl-C would wait for it; while waiting for the thread,
     Ctrl-C stops at once (:class:`KeyboardInterrupt`), and the thread, a daemon, ends with
-    the process."""
+    the process (see :func:`solver_busy`)."""
     answer: list[R] = []
     failure: list[BaseException] = []
 
@@ -140,7 +151,7 @@ def interruptible(solver: Callable[[T], R], argument: T) -> R:
         except BaseException as error:  # handed to the waiting thread, raised there
             failure.append(error)
 
-    thread = threading.Thread(target=work, name="double dummy", daemon=True)
+    thread = threading.Thread(target=work, name=SOLVER_THREAD, daemon=True)
     thread.start()
     thread.join()
     if failure:
