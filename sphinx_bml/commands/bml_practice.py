@@ -171,7 +171,7 @@ def read_system(source: Path, name: str | None, err: TextIO) -> System | None:
             return None
         project = read_project(source)
         for reported in project.reported:
-            print(reported.seen_from(Path.cwd()), file=err)
+            print(shown_lines(str(reported.seen_from(Path.cwd()))), file=err)
         if name is not None and name not in project.systems:
             raise _Mistake(f"{source} {_has_no_system(name, list(project.systems))}")
         system = project.systems[name or next(iter(project.systems))]
@@ -294,7 +294,7 @@ def _run(
     if other is not None and not (options.par or options.double_dummy or options.json or pbn is not None):
         with Progress(err, PROGRAM, count, "boards dealt and bid by both versions") as progress:
             versions = compare(robot, Robot(other), progress.counted(dealt), options)
-        print(versions.report(), file=out)
+        print(shown_lines(versions.report()), file=out)
         return 0
     solving = measuring or options.double_dummy
     # a line of progress on the terminal, unless the boards themselves go to it one by one
@@ -305,7 +305,7 @@ def _run(
     if options.json:
         return 0
     if pbn is not None:
-        print(f"The boards are in {options.pbn}.", file=err)
+        print(one_line(f"The boards are in {options.pbn}."), file=err)
     return 0
 
 
@@ -358,11 +358,11 @@ def _write_boards(
         out.write("\n]\n")
         return
     if options.par:
-        print(study.report(), file=out)
+        print(shown_lines(study.report()), file=out)
     if versions is not None:
         if options.par:
             print(file=out)
-        print(versions.report(), file=out)
+        print(shown_lines(versions.report()), file=out)
 
 
 def _plays(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> bool:

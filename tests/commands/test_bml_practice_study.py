@@ -315,3 +315,16 @@ def test_a_bss_version_is_read_as_a_bss_file(club: Path, tmp_path: Path, capsys:
     err = capsys.readouterr().err
     assert err.startswith(f"bml-practice: {old} is not a BSS file: no line of it is a BSS record")
     assert "Traceback" not in err
+
+
+def test_a_file_name_with_control_characters_never_reaches_the_terminal_raw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    needs("endplay")
+    club = write_club(tmp_path, CLUB, "club\x1b]0;pwned\x07.bml")
+    pbn = tmp_path / "boards\x1b[2J.pbn"
+    assert main([str(club), "--par", "--seed", "5", "--boards", "6", "--jobs", "1", "--pbn", str(pbn)]) == 0
+    captured = capsys.readouterr()
+    assert "rows: " in captured.out and "club\\u001b]0;pwned\\u0007.bml:" in captured.out
+    assert "boards\\u001b[2J.pbn" in captured.err
+    assert not any(char in captured.out + captured.err for char in "\x1b\x07")
