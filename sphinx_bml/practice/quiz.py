@@ -107,6 +107,12 @@ class Ending:
         if choice.described:
             before = "The notes end here: they go on after this auction, but no row fits your hand; "
             return before + "the robot calls ", choice.call, "."
+        if choice.wants_conditions:
+            before = (
+                "The notes end here: they go on after this auction, but no row there has a hand condition "
+                "to say which hands bid it; the robot calls "
+            )
+            return before, choice.call, "."
         return "The notes end here: they have no row after this auction; the robot calls ", choice.call, "."
 
 
