@@ -14,8 +14,9 @@ places and an example hand.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..language.calls import PASS
 from ..language.errors import Location
@@ -70,38 +71,41 @@ class Coverage:
             f"{_count(len(self.off_notes), 'place')} where a forced bid fits no row (off the notes), "
             f"{_count(len(self.wanting), 'auction')} where the notes go on without a hand condition.",
         ]
-        if self.wanting:
-            lines.append("")
-            lines.append("Passed for want of hand conditions: the notes go on after these auctions, but no row says")
-            lines.append("which hands bid it, so the robot passes (counted apart by --par):")
-            for finding in sorted(self.wanting.values(), key=lambda f: -f.count):
-                places = ", ".join(str(location) for location in finding.locations)
-                hands = _count(finding.count, "hand")
-                lines.append(f"  {finding.auction}: {hands} ({places}), such as {finding.example}")
         if self.gaps:
             lines.append("")
             lines.append("Gaps: the system goes on after these auctions, but no row fits the hand:")
             for finding in sorted(self.gaps.values(), key=lambda f: -f.count):
                 lines.append(f"  {finding.auction}: {_count(finding.count, 'hand')}, such as {finding.example}")
         if self.ambiguities:
-            lines.append("")
-            lines.append("Ambiguities: two rows fit the same hand (the first one is bid):")
-            for finding in sorted(self.ambiguities.values(), key=lambda f: -f.count):
-                places = ", ".join(str(location) for location in finding.locations)
-                hands = _count(finding.count, "hand")
-                lines.append(f"  {finding.auction}: {hands} ({places}), such as {finding.example}")
+            lines.extend(_placed("Ambiguities: two rows fit the same hand (the first one is bid):", self.ambiguities))
         if self.off_notes:
             lines.append("")
             lines.append("Off the notes: partner's call forces a bid, but no row fits the hand (the nearest is bid):")
             for finding in sorted(self.off_notes.values(), key=lambda f: -f.count):
                 where = f" ({finding.locations[0]})" if finding.locations else " (the notes have no row here)"
                 lines.append(f"  {finding.auction}{where}: {_count(finding.count, 'hand')}, such as {finding.example}")
+        if self.wanting:
+            heading = (
+                "Passed for want of hand conditions: the notes go on after these auctions, but no row there says\n"
+                "which hands bid it, so the robot passes (--par counts these boards apart):"
+            )
+            lines.extend(_placed(heading, self.wanting))
         if self.without_condition:
             lines.append("")
             lines.append("Meanings without a condition (first 20):")
             for meaning in self.without_condition[:20]:
                 lines.append(f"  {meaning.sequence.notation()} at {meaning.location}")
         return "\n".join(lines)
+
+
+def _placed(heading: str, findings: Mapping[Any, Finding]) -> list[str]:
+    """A section of the report: its heading, then each finding, the most frequent first, with the
+    rows' places and an example hand."""
+    lines = ["", heading]
+    for finding in sorted(findings.values(), key=lambda f: -f.count):
+        places = ", ".join(str(location) for location in finding.locations)
+        lines.append(f"  {finding.auction}: {_count(finding.count, 'hand')} ({places}), such as {finding.example}")
+    return lines
 
 
 def _count(number: int, thing: str) -> str:

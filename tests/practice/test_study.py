@@ -72,5 +72,5 @@ def test_a_board_passed_for_want_of_hand_conditions_is_counted_apart() -> None:
 def test_the_coverage_report_lists_the_auctions_without_conditions() -> None:
     report = check(expand(parse_text(UNCONDITIONED, "notes.bml")), [SEVEN_SPADES]).report()
     assert "1 auction where the notes go on without a hand condition." in report
-    assert "Passed for want of hand conditions: the notes go on after these auctions, but no row says" in report
+    assert "Passed for want of hand conditions: the notes go on after these auctions, but no row there says" in report
     assert "  1D P: 1 hand (notes.bml:2, notes.bml:3), such as AKQT765.K2.43.32 (12 HCP)" in report
