@@ -199,15 +199,16 @@ def read_system(source: Path, name: str | None, err: TextIO) -> System | None:
 
 
 def _read_file(source: Path) -> tuple[System, Problems]:
-    """The system of a file: a ``.bss`` file as a version kept by the ``bss`` builder
-    (:func:`~sphinx_bml.versions.reading.read_version`, as ``bml-diff`` reads it), anything else
-    as a ``.bml`` page with its includes inside its folder."""
-    if source.suffix.lower() in VERSION_SUFFIXES and not holds_conditions(source):
-        try:
-            return read_version(source)
-        except NotABssFile as error:
-            raise BMLError(str(error)) from None
-    return load_system(source)
+    """The system of a file, as a version of the notes is read
+    (:func:`~sphinx_bml.versions.reading.read_version`, as ``bml-diff`` and the site read one):
+    a ``.bss`` file as the ``bss`` builder wrote it, a ``.bml`` file (or one of another ending)
+    as a ``.bml`` page, with its includes inside its folder."""
+    if source.suffix.lower() not in VERSION_SUFFIXES:
+        return load_system(source)
+    try:
+        return read_version(source, source.parent)
+    except NotABssFile as error:
+        raise BMLError(str(error)) from None
 
 
 def _has_no_system(name: str, systems: list[str]) -> str:
@@ -349,7 +350,9 @@ def _write_boards(
             if versions is not None and other_robot is not None:
                 versions.add(result, Played.of(board, other_robot.bid(board), solved))
         if options.json:
-            out.write(("\n" if first else ",\n") + json.dumps(board_record(board, auction, solved), ensure_ascii=False))
+            # one_line: JSON escapes control characters, not the line separators a terminal breaks on
+            record = one_line(json.dumps(board_record(board, auction, solved), ensure_ascii=False))
+            out.write(("\n" if first else ",\n") + record)
         elif not measuring:
             print(board_text(board, auction, solved), file=out)
         first = False

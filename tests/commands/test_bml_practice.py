@@ -209,3 +209,17 @@ def test_a_pass_for_want_of_hand_conditions_is_said_in_text_and_json(
         assert partner["call"] == "P"
         assert partner["rows_without_condition"] == [{"file": str(notes), "line": 2}, {"file": str(notes), "line": 3}]
         assert record["calls"][opening]["rows_without_condition"] == []
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_json_escapes_what_would_break_a_terminal_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """JSON itself escapes the control characters below U+0020 only: DEL and the others that a
+    terminal acts on are escaped too, and JSON reads them back as written."""
+    needs("endplay")
+    notes = tmp_path / "notes.bml"
+    notes.write_text("1C = any 12+ \x7f\x9b2J{{ 12+ hcp }}\nP = {{ 11- hcp }}\n", encoding="utf-8")
+    assert main([str(notes), "--json", "--seed", "2", "--boards", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "\x7f" not in out and "\x9b" not in out and "\\u007f\\u009b2J" in out
+    meanings = {call["meaning"] for record in json.loads(out) for call in record["calls"] if call["call"] == "1C"}
+    assert meanings == {"any 12+ \x7f\x9b2J"}  # JSON reads the escapes back
