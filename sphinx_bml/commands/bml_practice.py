@@ -20,9 +20,12 @@ report. ``--par`` the IMPs to par per opening, ``--compare`` the boards two
 versions of the notes bid differently, ``--sequence`` deals only boards that
 start with a sequence, ``--pbn`` writes the boards to a PBN file. Boards
 stream: memory does not grow with ``--boards``. ``--seed`` makes it all
-reproducible. Exit status: 0, 1 when the system could not be read, endplay
-is missing or no board reaches the sequence (the message says why), 2 for a
-mistake on the command line. A project folder is read by Sphinx
+reproducible. A call the laws of the auction forbid is refused at the table
+with the reason; long work shows one line of progress on a terminal (standard
+error), nothing in a pipe. Exit status: 0, 1 when the system could not be
+read, endplay is missing or no board reaches the sequence (the message says
+why), 2 for a mistake on the command line (an illegal ``--sequence`` too),
+130 when Ctrl-C stopped it (one line says so, no traceback). A project folder is read by Sphinx
 (:mod:`sphinx_bml.sphinx.project`): commands are the layer above the Sphinx
 adapters.
 """
@@ -30,7 +33,9 @@ adapters.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -38,11 +43,11 @@ from typing import TextIO
 
 from sphinx.errors import SphinxError
 
-from ..language.calls import Sequence
-from ..language.errors import BMLError, one_line, shown_lines
+from ..language.calls import Call, Sequence
+from ..language.errors import BMLError, Problems, one_line, shown_lines
 from ..language.notation import parse_reference
 from ..language.system import System
-from ..practice.aiming import OutOfReach, aimed
+from ..practice.aiming import OutOfReach, aimed, legal_sequence
 from ..practice.boards import SEATS, VULNERABILITIES, Board
 from ..practice.coverage import check
 from ..practice.dealing import (
@@ -53,15 +58,20 @@ from ..practice.dealing import (
     double_dummy_tricks,
     seed_of,
     solve,
+    solver_busy,
     stream,
 )
 from ..practice.pbn import pbn_board
 from ..practice.robot import Auction, Choice, Robot, situation
-from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call
+from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call, refusal, robot_pass
 from ..practice.source import load_system
 from ..practice.study import Played, Study, Versions
 from ..sphinx.project import CONFIGURATION, read_project
-from .command_line import FAILED, MISTAKE
+from ..versions.reading import SUFFIXES as VERSION_SUFFIXES
+from ..versions.reading import NotABssFile, holds_conditions, read_version
+from .command_line import FAILED, MISTAKE, Progress, closed_pipe, is_terminal, stopped
+
+PROGRAM = "bml-practice"
 
 
 def argument_parser() -> argparse.ArgumentParser:
@@ -106,58 +116,99 @@ def main(argv: list[str] | None = None) -> int:
     """Run ``bml-practice`` with ``argv`` (default: the command line); the exit status."""
     options = argument_parser().parse_args(argv)
     if options.boards is not None and options.boards < 1:
-        print("bml-practice: --boards needs a number of boards, 1 or more", file=sys.stderr)
+        _say("--boards needs a number of boards, 1 or more", sys.stderr)
         return MISTAKE
     if options.jobs is not None and options.jobs < 1:
-        print("bml-practice: --jobs needs a number of threads, 1 or more", file=sys.stderr)
+        _say("--jobs needs a number of threads, 1 or more", sys.stderr)
         return MISTAKE
     try:
         return run(options, sys.stdin, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        status = stopped(PROGRAM, sys.stderr)
+        if solver_busy():  # pragma: no cover - in a process of its own (the terminal tests)
+            _leave_now(status)
+        return status
+    except BrokenPipeError:
+        return closed_pipe()
     except PracticeUnavailable as error:
         print(error, file=sys.stderr)
         return FAILED
     except (BMLError, OSError) as error:
-        print(one_line(f"bml-practice: {error}"), file=sys.stderr)
+        _say(f"{error}", sys.stderr)
         return FAILED
     except SphinxError as error:
-        print(f"bml-practice: {options.source} cannot be read as a Sphinx project: {error}", file=sys.stderr)
+        _say(f"{options.source} cannot be read as a Sphinx project: {error}", sys.stderr)
         return FAILED
     except _Mistake as error:
-        print(f"bml-practice: {error}", file=sys.stderr)
+        _say(f"{error}", sys.stderr)
         return MISTAKE
+
+
+def _leave_now(status: int) -> None:
+    """End the process at once with ``status``, what was printed flushed: the solver's threads are
+    still at work and would crash the process as it tears their library down."""
+    for written in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            written.flush()
+    os._exit(status)
+
+
+def _say(message: str, err: TextIO) -> None:
+    """A message of ``bml-practice`` on one line, what the user typed or wrote shown with its
+    control characters escaped (an escape typed into --sequence never reaches the terminal)."""
+    print(one_line(f"{PROGRAM}: {message}"), file=err)
 
 
 def read_system(source: Path, name: str | None, err: TextIO) -> System | None:
     """The system of ``source`` (``name``: which of a project's ``bml_systems``), its problems
     printed; ``None`` (said why) when nothing can be bid."""
     if not source.exists():
-        print(f"bml-practice: {source} does not exist: give a .bml file or a Sphinx project folder", file=err)
+        _say(f"{source} does not exist: give a .bml file or a Sphinx project folder", err)
         return None
     if source.is_dir():
         if not (source / CONFIGURATION).is_file():
-            message = f"{source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder"
-            print(f"bml-practice: {message}", file=err)
+            _say(f"{source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder", err)
             return None
         project = read_project(source)
         for reported in project.reported:
-            print(reported.seen_from(Path.cwd()), file=err)
+            print(shown_lines(str(reported.seen_from(Path.cwd()))), file=err)
         if name is not None and name not in project.systems:
             raise _Mistake(f"{source} {_has_no_system(name, list(project.systems))}")
         system = project.systems[name or next(iter(project.systems))]
     elif name is not None:
         raise _Mistake(f"--system picks one of bml_systems of a project folder, not of {source}")
     else:
-        system, problems = load_system(source)
+        system, problems = _read_file(source)
         for problem in problems:
-            print(problem, file=err)
+            print(one_line(str(problem)), file=err)
     if not any(meaning.condition is not None for meaning in system):
-        print(
-            f"bml-practice: no row of {source} has a hand condition, so the robot can bid nothing; "
+        if not holds_conditions(source):
+            _say(
+                f"{source} is a .bss file, which keeps no hand conditions (they never go into a .bss), "
+                "so the robot can bid nothing from it; give that version's .bml file or project folder",
+                err,
+            )
+            return None
+        _say(
+            f"no row of {source} has a hand condition, so the robot can bid nothing; "
             "add one such as {{ 15-17 hcp, balanced }} under a row's meaning",
-            file=err,
+            err,
         )
         return None
     return system
+
+
+def _read_file(source: Path) -> tuple[System, Problems]:
+    """The system of a file, as a version of the notes is read
+    (:func:`~sphinx_bml.versions.reading.read_version`, as ``bml-diff`` and the site read one):
+    a ``.bss`` file as the ``bss`` builder wrote it, a ``.bml`` file (or one of another ending)
+    as a ``.bml`` page, with its includes inside its folder."""
+    if source.suffix.lower() not in VERSION_SUFFIXES:
+        return load_system(source)
+    try:
+        return read_version(source, source.parent)
+    except NotABssFile as error:
+        raise BMLError(str(error)) from None
 
 
 def _has_no_system(name: str, systems: list[str]) -> str:
@@ -176,23 +227,28 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
         if other is None:
             return FAILED
         if system.metadata.title != other.metadata.title:
-            print(
-                f"bml-practice: {options.compare} is another system ({other.metadata.title or 'no title'!r}, "
+            _say(
+                f"{options.compare} is another system ({other.metadata.title or 'no title'!r}, "
                 f"not {system.metadata.title or 'no title'!r}); comparing them all the same",
-                file=err,
+                err,
             )
     sequence: Sequence | None = None
     if options.sequence is not None:
         try:
             sequence = parse_reference(options.sequence).sequence
+            legal_sequence(sequence)
         except BMLError as error:
-            print(f"bml-practice: --sequence {options.sequence}: {error}", file=err)
+            _say(f"--sequence {options.sequence}: {error}", err)
             return MISTAKE
     measuring = options.par or other is not None
     count = options.boards or (1000 if options.check else 100 if measuring else 4)
     robot = Robot(system)
+    # at the table the player sits on the side that bids the sequence, as opener or as responder
+    seat = options.seat if _plays(options, stdin, out) else None
     if sequence is not None:
-        dealt: Iterable[Board] = aimed(robot, sequence, count, options.seed, options.dealer, options.vulnerability)
+        dealt: Iterable[Board] = aimed(
+            robot, sequence, count, options.seed, options.dealer, options.vulnerability, seat
+        )
     else:
         dealt = stream(count, options.seed, options.dealer, options.vulnerability)
     pbn = None
@@ -200,12 +256,12 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
         try:
             pbn = options.pbn.open("w", encoding="utf-8")
         except OSError as error:
-            print(f"bml-practice: cannot write the boards to {options.pbn}: {error.strerror or error}", file=err)
+            _say(f"cannot write the boards to {options.pbn}: {error.strerror or error}", err)
             return FAILED
     try:
-        return _run(options, robot, other, sequence, dealt, pbn, stdin, out, err)
+        return _run(options, robot, other, sequence, (dealt, count), pbn, stdin, out, err)
     except OutOfReach as error:
-        print(f"bml-practice: --sequence {options.sequence}: {error}", file=err)
+        _say(f"--sequence {options.sequence}: {error}", err)
         if pbn is not None:
             pbn.close()
             if not options.pbn.stat().st_size:
@@ -221,26 +277,55 @@ def _run(
     robot: Robot,
     other: System | None,
     sequence: Sequence | None,
-    dealt: Iterable[Board],
+    boards: tuple[Iterable[Board], int],
     pbn: TextIO | None,
     stdin: TextIO,
     out: TextIO,
     err: TextIO,
 ) -> int:
+    dealt, count = boards
     if options.check:
-        print(shown_lines(check(robot.system, dealt).report()), file=out)
+        with Progress(err, PROGRAM, count, "boards dealt and bid") as progress:
+            report = check(robot.system, progress.counted(dealt)).report()
+        print(shown_lines(report), file=out)
         return 0
     measuring = options.par or other is not None
-    interactive_ = stdin.isatty() and out.isatty() and not options.no_interactive
-    if interactive_ and not (options.json or measuring or pbn is not None):
+    if _plays(options, stdin, out):
         return interactive(robot, dealt, options.seat, stdin, out)
     if other is not None and not (options.par or options.double_dummy or options.json or pbn is not None):
-        print(compare(robot, Robot(other), dealt, options).report(), file=out)
+        with Progress(err, PROGRAM, count, "boards dealt and bid by both versions") as progress:
+            versions = compare(robot, Robot(other), progress.counted(dealt), options)
+        print(shown_lines(versions.report()), file=out)
         return 0
-    bid = ((board, robot.bid(board)) for board in dealt)
     solving = measuring or options.double_dummy
+    # a line of progress on the terminal, unless the boards themselves go to it one by one
+    shown = measuring or not is_terminal(out)
+    what = "boards solved double dummy" if solving else "boards dealt and bid"
+    with Progress(err, PROGRAM, count, what, shown=shown) as progress:
+        _write_boards(options, robot, other, sequence, dealt, pbn, out, progress)
+    if options.json:
+        return 0
+    if pbn is not None:
+        print(one_line(f"The boards are in {options.pbn}."), file=err)
+    return 0
+
+
+def _write_boards(
+    options: argparse.Namespace,
+    robot: Robot,
+    other: System | None,
+    sequence: Sequence | None,
+    dealt: Iterable[Board],
+    pbn: TextIO | None,
+    out: TextIO,
+    progress: Progress,
+) -> None:
+    """Bid (and solve) the boards one at a time: each written as it comes (JSON, text, PBN),
+    or measured, the report printed at the end."""
+    measuring = options.par or other is not None
+    bid = ((board, robot.bid(board)) for board in dealt)
     played: Iterator[tuple[Board, Auction, DoubleDummy | None]]
-    if solving:
+    if measuring or options.double_dummy:
         played = (
             (board, auction, solved)
             for (board, auction), solved in solve(bid, lambda item: item[0], options.jobs or cores())
@@ -255,6 +340,7 @@ def _run(
     if options.json:
         out.write("[")
     for board, auction, solved in played:
+        progress.step()
         if pbn is not None:
             par = None if solved is None else (solved.par, solved.par_contracts)
             pbn.write(pbn_board(board, auction, None if solved is None else solved.taken(auction.contract()), par))
@@ -264,22 +350,32 @@ def _run(
             if versions is not None and other_robot is not None:
                 versions.add(result, Played.of(board, other_robot.bid(board), solved))
         if options.json:
-            out.write(("\n" if first else ",\n") + json.dumps(board_record(board, auction, solved), ensure_ascii=False))
+            # one_line: JSON escapes control characters, not the line separators a terminal breaks on
+            record = one_line(json.dumps(board_record(board, auction, solved), ensure_ascii=False))
+            out.write(("\n" if first else ",\n") + record)
         elif not measuring:
             print(board_text(board, auction, solved), file=out)
         first = False
+    progress.clear()
     if options.json:
         out.write("\n]\n")
-        return 0
+        return
     if options.par:
-        print(study.report(), file=out)
+        print(shown_lines(study.report()), file=out)
     if versions is not None:
         if options.par:
             print(file=out)
-        print(versions.report(), file=out)
-    if pbn is not None and not options.json:
-        print(f"The boards are in {options.pbn}.", file=err)
-    return 0
+        print(shown_lines(versions.report()), file=out)
+
+
+def _plays(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> bool:
+    """Whether the player bids at the terminal: both ends are a terminal, and boards are not
+    asked for in a file or measured."""
+    if options.no_interactive or options.json or options.check or options.par or options.pbn is not None:
+        return False
+    if options.compare is not None:
+        return False
+    return is_terminal(stdin) and is_terminal(out)
 
 
 def compare(robot: Robot, other: Robot, dealt: Iterable[Board], options: argparse.Namespace) -> Versions:
@@ -311,10 +407,16 @@ def board_record(board: Board, auction: Auction, solved: DoubleDummy | None = No
         "calls": [call_record(choice) for choice in auction.choices],
         "contract": str(auction.contract()),
     }
+    contract = auction.contract()
+    record["declarer"] = contract.declarer
     if solved is not None:
-        record["tricks"] = solved.taken(auction.contract())
-        record["par"] = solved.par
-        record["par_contracts"] = solved.par_contracts
+        played = Played.of(board, auction, solved)
+        record["tricks"] = played.tricks
+        record["score"] = played.score
+        record["par"] = played.par
+        record["par_contracts"] = played.par_contracts
+        record["imps"] = played.imps
+        record["imps_for"] = played.opening_side
     return record
 
 
@@ -326,6 +428,9 @@ def call_record(choice: Choice) -> dict[str, object]:
         "row": None if meaning is None else {"file": meaning.location.file, "line": meaning.location.line},
         "meaning": None if meaning is None else meaning.plain_text,
         "off_notes": choice.off_notes,
+        "rows_without_condition": [
+            {"file": row.location.file, "line": row.location.line} for row in choice.unconditioned
+        ],
     }
 
 
@@ -335,13 +440,21 @@ def board_text(board: Board, auction: Auction, solved: DoubleDummy | None = None
         board.deal,
         f"{auction.notation()}   ({auction.contract()})",
     ]
-    if solved is not None and auction.contract().call is not None:
-        lines[-1] += f", {solved.taken(auction.contract())} tricks double dummy"
-    off = [choice for choice in auction.choices if choice.off_notes]
-    for choice in off:
-        row = f"the row at {choice.meaning.location}" if choice.meaning is not None else "no row of the notes"
-        lines.append(f"off the notes: {choice.seat} bids {choice.call} ({row}): partner's call forces, no row fits")
-    return "\n".join(lines) + "\n"
+    if solved is not None:
+        played = Played.of(board, auction, solved)
+        if played.tricks is not None:
+            lines[-1] += f", {played.tricks} tricks double dummy"
+        lines[-1] += (
+            f"; NS {played.score:+d}, par NS {played.par:+d} ({played.par_contracts}): "
+            f"{played.imps:+d} IMPs for {played.opening_side}"
+        )
+    for choice in auction.choices:
+        if choice.off_notes:
+            row = f"the row at {choice.meaning.location}" if choice.meaning is not None else "no row of the notes"
+            lines.append(f"off the notes: {choice.seat} bids {choice.call} ({row}): partner's call forces, no row fits")
+        if choice is auction.wanting:
+            lines.append(f"{choice.seat} passes for want of hand conditions: {choice.wanting()}")
+    return shown_lines("\n".join(lines)) + "\n"
 
 
 def interactive(robot: Robot, dealt: Iterable[Board], seat: str, stdin: TextIO, out: TextIO) -> int:
@@ -366,18 +479,13 @@ def _play(robot: Robot, board: Board, seat: str, score: Score, stdin: TextIO, ou
         choice = robot.choose(board, auction.calls)
         if choice.seat == seat:
             print(f"Auction so far: {auction.notation() or '(you open)'}", file=out)
-            while True:
-                out.write("Your call: ")
-                out.flush()
-                answer = stdin.readline()
-                if not answer or answer.strip().lower() in STOP:
-                    return False
-                yours = read_call(answer)
-                if yours is not None:
-                    break
-                print(f"{answer.strip()!r} is not a call: type {ACCEPTED}.", file=out)
+            yours = _your_call(auction.calls, stdin, out)
+            if yours is None:
+                return False
             rows_here = robot.meanings_after(situation(auction.calls, len(auction.calls)))
             print(score.verdict(board.number, auction.notation(), yours, choice, rows_here), file=out)
+        elif (said := robot_pass(choice, seat)) is not None:
+            print(said, file=out)
         auction.choices.append(choice)
     contract = auction.contract()
     print(f"Auction: {auction.notation()}   {contract}", file=out)
@@ -386,6 +494,25 @@ def _play(robot: Robot, board: Board, seat: str, score: Score, stdin: TextIO, ou
     if contract.call is not None:
         print(f"Double dummy: {double_dummy_tricks(board, contract)} tricks for declarer", file=out)
     return True
+
+
+def _your_call(calls: list[Call], stdin: TextIO, out: TextIO) -> Call | None:
+    """The call the player types, asked again until it is a call the laws allow here;
+    ``None`` when the player stops (``q``, or the end of the input)."""
+    while True:
+        out.write("Your call: ")
+        out.flush()
+        answer = stdin.readline()
+        if not answer or answer.strip().lower() in STOP:
+            return None
+        yours = read_call(answer)
+        if yours is None:
+            print(one_line(f"{answer.strip()!r} is not a call: type {ACCEPTED}."), file=out)
+            continue
+        refused = refusal(yours, calls)
+        if refused is None:
+            return yours
+        print(refused, file=out)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -20,11 +20,12 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from ..formats.pages import SUFFIXES
 from ..language.errors import BMLError, one_line, shown_lines
@@ -39,6 +40,8 @@ FAILED = 1
 MISTAKE = 2
 #: What a shell reports for a program stopped by a broken pipe (128 + SIGPIPE).
 BROKEN_PIPE = 128 + signal.SIGPIPE
+#: What a shell reports for a program stopped by Ctrl-C (128 + SIGINT).
+STOPPED = 128 + signal.SIGINT
 #: Where sphinx-bml is published: a notes repository's ``.pre-commit-config.yaml``
 #: names it as the ``repo:`` of the ``bml-check`` hook (docs/checking.rst).
 REPOSITORY = "https://github.com/sphinx-bml/sphinx-bml"
@@ -84,6 +87,81 @@ def closed_pipe() -> int:
     except (OSError, ValueError):
         pass
     return BROKEN_PIPE
+
+
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (a stream without a file behind it is not)."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def stopped(program: str, err: TextIO) -> int:
+    """Ctrl-C: one short line instead of a traceback, and the exit status a shell expects."""
+    ending = "\n" if is_terminal(err) else ""  # the terminal echoed ^C on the line being written
+    try:
+        err.write(f"{ending}{program}: stopped\n")
+        err.flush()
+    except (OSError, ValueError):
+        pass
+    return STOPPED
+
+
+T = TypeVar("T")
+
+
+class Progress:
+    """How far long work has come, on one line of a terminal that rewrites itself
+    (``bml-practice: 37 of 100 boards solved double dummy…``), first shown after
+    :attr:`delay` seconds so that quick work shows nothing, and wiped at the end. When
+    ``stream`` is not a terminal (a pipe, a file) nothing is written at all: what scripts
+    read stays clean. Use it in a ``with`` block: the line is wiped however the work ends."""
+
+    #: seconds before the line first shows, and between two updates
+    delay = 0.25
+
+    def __init__(self, stream: TextIO, program: str, total: int, what: str, *, shown: bool = True) -> None:
+        self.stream = stream
+        self.program = program
+        self.total = total
+        self.what = what
+        self.shown = shown and is_terminal(stream)
+        self.done = 0
+        self._last = time.monotonic()
+        self._written = False
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.clear()
+
+    def step(self, count: int = 1) -> None:
+        """``count`` more done; the line is rewritten at most every :attr:`delay` seconds."""
+        self.done += count
+        if not self.shown:
+            return
+        now = time.monotonic()
+        if now - self._last < self.delay:
+            return
+        self._last = now
+        self.stream.write(f"\r{self.program}: {self.done} of {self.total} {self.what}…\x1b[K")
+        self.stream.flush()
+        self._written = True
+
+    def counted(self, items: Iterable[T]) -> Iterator[T]:
+        """``items``, one :meth:`step` after each."""
+        for item in items:
+            yield item
+            self.step()
+
+    def clear(self) -> None:
+        """Wipe the line, for what is printed next."""
+        if self._written:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self._written = False
 
 
 # --------------------------------------------------------------------------

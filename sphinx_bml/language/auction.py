@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .calls import CALL_WORDS, Call, CallKind, Strain
+from .calls import CALL_WORDS, PASS, Call, Strain
 from .errors import BMLError, Kind, Location, Problems
+from .laws import Bidding
 from .model import AUCTION_SEATS, DIRECTION_WORDS, Auction, AuctionMark, Direction
 from .reader import Line
 from .suits import TYPED_SUITS
@@ -169,82 +170,32 @@ def _check_rows(rows: list[list[Call | AuctionMark]], lines: list[Line], problem
 
 class AuctionCheck:
     """Follows an auction call by call and reports the first call that could
-    not happen at a table (what follows it is not checked: it would only
-    repeat the same mistake)."""
+    not happen at a table, by the laws of the auction (:mod:`.laws`); what
+    follows it is not checked: it would only repeat the same mistake."""
 
     def __init__(self, problems: Problems) -> None:
         self.problems = problems
-        self.bid: Call | None = None
-        self.bid_turn = 0
-        self.doubled = 0  # 0, 1 doubled, 2 redoubled
-        self.double_turn = 0
-        self.passes = 0
-        self.end: str | None = None  # how the auction ended
+        self.bidding = Bidding()
         self.reported = False
 
     def check(self, turns: list[_Turn]) -> None:
         started = False
-        for number, turn in enumerate(turns):
+        for turn in turns:
             cell = turn.cell
             if cell is AuctionMark.EMPTY and not started:
                 continue
             started = True
             if cell is AuctionMark.QUESTION:
                 return  # what comes after the question is not part of the auction
-            if self.end is not None:
-                self._report(f"the auction has already ended ({self.end}), so nothing can follow it", turn)
-            elif cell is AuctionMark.ALL_PASS:
-                self.end = "all pass"
-            elif cell is AuctionMark.EMPTY or cell.kind is CallKind.PASS:
-                self._pass()
-            elif cell.kind is CallKind.DOUBLE:
-                self._double(number, turn)
-            elif cell.kind is CallKind.REDOUBLE:
-                self._redouble(number, turn)
-            else:
-                self._bid(cell, number, turn)
-            if self.reported:
+            call = PASS if cell is AuctionMark.EMPTY or cell is AuctionMark.ALL_PASS else cell
+            refused = self.bidding.refusal(call)
+            if refused is not None:
+                self._report(refused, turn)
                 return
-
-    def _pass(self) -> None:
-        self.passes += 1
-        if self.bid is not None and self.passes == 3:
-            self.end = f"three passes after {self._last_call()}"
-        elif self.bid is None and self.passes == 4:
-            self.end = "four passes: the board is passed out"
-
-    def _last_call(self) -> str:
-        return {0: str(self.bid), 1: "the double", 2: "the redouble"}[self.doubled]
-
-    def _double(self, number: int, turn: _Turn) -> None:
-        rule = "a double is only allowed over the opponents' bid"
-        if self.bid is None:
-            self._report(f"the auction opens with a double: {rule}", turn)
-        elif (number - self.bid_turn) % 2 == 0:
-            self._report(f"the auction doubles partner's {self.bid}: {rule}", turn)
-        elif self.doubled:
-            already = "doubled" if self.doubled == 1 else "redoubled"
-            self._report(f"the auction doubles {self.bid}, which is already {already}: {rule}, once", turn)
-        else:
-            self.doubled, self.double_turn, self.passes = 1, number, 0
-
-    def _redouble(self, number: int, turn: _Turn) -> None:
-        rule = "a redouble is only allowed over the opponents' double"
-        if self.doubled == 0:
-            self._report(f"the auction has a redouble without a double: {rule}", turn)
-        elif self.doubled == 2:
-            self._report(f"the auction redoubles {self.bid} twice: {rule}, once", turn)
-        elif (number - self.double_turn) % 2 == 0:
-            self._report(f"the auction redoubles partner's double: {rule}", turn)
-        else:
-            self.doubled, self.passes = 2, 0
-
-    def _bid(self, call: Call, number: int, turn: _Turn) -> None:
-        if self.bid is not None and call <= self.bid:
-            message = f"{call} after {self.bid} is an insufficient bid: each bid must be higher than the bid before it"
-            self._report(message, turn)
-            return
-        self.bid, self.bid_turn, self.doubled, self.passes = call, number, 0, 0
+            if cell is AuctionMark.ALL_PASS:
+                self.bidding.end = "all pass"
+            else:
+                self.bidding.add(call)
 
     def _report(self, message: str, turn: _Turn) -> None:
         self.problems.report(message, turn.location, Kind.SEQUENCE)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ..language.calls import PASS, Call, Sequence
 from ..language.conditions import Condition, Hand
 from ..language.errors import BMLError
+from ..language.laws import first_refusal
 from ..language.system import Meaning
 from .boards import SEATS, Board, rotation
 from .robot import Choice, Robot, situation
@@ -47,6 +48,18 @@ class OutOfReach(BMLError):
     """The notes never bid the sequence: a row is missing, has no condition, or no hand meets it."""
 
 
+class NotAnAuction(BMLError):
+    """The sequence could not happen at a table: an insufficient bid, a double of partner's bid..."""
+
+
+def legal_sequence(sequence: Sequence) -> None:
+    """Raise :class:`NotAnAuction` when ``sequence`` breaks the laws of the auction, with the call
+    and the reason (``1N-1C``: 1C is lower than 1N)."""
+    refused = first_refusal(sequence.calls)
+    if refused is not None:
+        raise NotAnAuction(f"{sequence.notation()} is not a legal auction: {refused}")
+
+
 @dataclass(frozen=True)
 class Step:
     """A call of the sequence: at which turn from the opening, and the row the notes have for it."""
@@ -57,8 +70,10 @@ class Step:
 
 
 def steps(robot: Robot, sequence: Sequence) -> list[Step]:
-    """The calls of ``sequence`` with their rows; :class:`OutOfReach` when a call that is not a
-    pass has no row the robot could bid (none in the notes there, or none with a condition)."""
+    """The calls of ``sequence`` with their rows; :class:`NotAnAuction` when it could not happen
+    at a table, :class:`OutOfReach` when a call that is not a pass has no row the robot could
+    bid (none in the notes there, or none with a condition)."""
+    legal_sequence(sequence)
     found: list[Step] = []
     calls = list(sequence.calls)
     for turn, call in enumerate(calls):
@@ -89,9 +104,14 @@ def aimed(
     seed: int | None = None,
     dealer: str | None = None,
     vulnerability: str | None = None,
+    seat: str | None = None,
 ) -> Iterator[Board]:
     """``count`` boards numbered from 1 whose auction, bid by ``robot``, starts with ``sequence``
-    (after zero to three passes). Raises :class:`OutOfReach` naming the row no hand meets."""
+    (after zero to three passes). ``seat``: a seat of the side that bids the sequence (its calls
+    outside brackets), as the player's seat at the table: the passes before the opening are
+    those that put that side's opener (or the opponents' opener, for ``(1S)-X``) on the right
+    seat, the player opener on one board and responder on another. Raises
+    :class:`OutOfReach` naming the row no hand meets."""
     rows = steps(robot, sequence)
     randomness = random.Random(seed)
     missed: Counter[int] = Counter()
@@ -99,9 +119,10 @@ def aimed(
     for number in range(1, count + 1):
         club_dealer, club_vulnerability = rotation(number)
         board_dealer, board_vulnerability = dealer or club_dealer, vulnerability or club_vulnerability
+        openings = passes_before(sequence, board_dealer, seat)
         drawn = 0
         while True:
-            passes = randomness.randrange(4)
+            passes = openings[randomness.randrange(len(openings))]
             calls = [PASS] * passes + list(sequence.calls)
             board = Board("", board_dealer, board_vulnerability, number)
             deal, used = _deal(robot, calls, board, randomness, missed, taken)
@@ -111,6 +132,19 @@ def aimed(
                 break
             if drawn > DRAWS:
                 raise OutOfReach(_out_of_reach(sequence, rows, missed, taken, drawn))
+
+
+def passes_before(sequence: Sequence, dealer: str, seat: str | None = None) -> tuple[int, ...]:
+    """The passes that may come before the opening of ``sequence`` when ``dealer`` deals: none
+    to three, or with ``seat`` only those after which the side of ``seat`` bids the sequence's
+    own calls (it opens when the sequence is ours, ``1N-2C``; the opponents open when it is
+    theirs, ``(1S)-X``)."""
+    if seat is None:
+        return (0, 1, 2, 3)
+    start = SEATS.index(dealer)
+    ours = SEATS.index(seat) % 2
+    opens = ours if sequence.we_open else 1 - ours
+    return tuple(passes for passes in range(4) if (start + passes) % 2 == opens)
 
 
 def _deal(

@@ -41,6 +41,11 @@ class Board:
         return self.vulnerability == "All" or self.vulnerability == side
 
 
+def partner_of(seat: str) -> str:
+    """The seat across the table: N and S, E and W."""
+    return SEATS[(SEATS.index(seat) + 2) % 4]
+
+
 def rotation(number: int) -> tuple[str, str]:
     """Who deals board ``number`` and who is vulnerable, as at the club (board 1: North, None)."""
     return SEATS[(number - 1) % 4], _ROTATION[(number - 1) % 16]

@@ -1,17 +1,21 @@
 """Boards as PBN (Portable Bridge Notation 2.1): for endplay, BBO, BridgeComposer and dealing machines.
 
-Each board is a game of tag pairs: ``Board``, ``Dealer``, ``Vulnerable``,
-``Deal``, then ``Declarer``, ``Contract`` and, when the board was solved
-double dummy, ``Result`` (the tricks declarer takes), ``OptimumScore`` and
-``ParContract``; last the ``Auction`` section, four calls a line, from the
-dealer. Written one board at a time.
+Each board is a game in PBN's export format: the fifteen tags of the
+mandatory set in their order (``Event`` ... ``Board``, ``Dealer``,
+``Vulnerable``, ``Deal`` from the dealer's hand, ``Scoring``, ``Declarer``,
+``Contract``, and ``Result``: the tricks declarer takes, when the board was
+solved double dummy; empty for a passed-out board), then ``OptimumScore`` and
+``ParContract`` when solved, in alphabetical order; last the ``Auction``
+section, four calls a line from the dealer, ending with the three passes, or
+``*`` when the robot stopped first. Written one board at a time.
 """
 
 from __future__ import annotations
 
 from ..language.calls import Call, CallKind, Strain
+from ..language.laws import Bidding
 from ..language.suits import spell_suits
-from .boards import Board
+from .boards import SEATS, Board
 from .robot import Auction
 
 _STRAINS = {Strain.CLUBS: "C", Strain.DIAMONDS: "D", Strain.HEARTS: "H", Strain.SPADES: "S", Strain.NOTRUMP: "NT"}
@@ -54,7 +58,7 @@ def pbn_board(
         _tag("South", ""),
         _tag("Dealer", board.dealer),
         _tag("Vulnerable", board.vulnerability),
-        _tag("Deal", board.deal),
+        _tag("Deal", deal_from(board, board.dealer)),
         _tag("Scoring", "IMP"),
         _tag("Declarer", contract.declarer or ""),
     ]
@@ -69,5 +73,15 @@ def pbn_board(
         lines.append(_tag("ParContract", spell_suits(contracts)))  # endplay writes 4♥N=, PBN 4HN=
     lines.append(_tag("Auction", board.dealer))
     calls = [pbn_call(call) for call in auction.calls]
+    if Bidding.of(auction.calls).end is None:
+        calls.append("*")  # the robot stopped before the auction ended: no more calls will be given
     lines.extend(" ".join(calls[start : start + 4]) for start in range(0, len(calls), 4))
     return "\n".join(lines) + "\n\n"
+
+
+def deal_from(board: Board, first: str) -> str:
+    """The deal as PBN writes it, the hands from ``first`` on, clockwise (the export format
+    starts with the dealer)."""
+    hands = board.hands
+    start = SEATS.index(first)
+    return f"{first}:" + " ".join(str(hands[SEATS[(start + turn) % 4]]) for turn in range(4))

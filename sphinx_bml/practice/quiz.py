@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..language.calls import Call
 from ..language.system import Meaning, System
-from .boards import SEATS, Board
+from .boards import Board, partner_of
 from .dealing import deals
 from .robot import Auction, Choice, Robot
 
@@ -32,11 +32,6 @@ from .robot import Auction, Choice, Robot
 PATIENCE = 12
 #: deals tried for each board asked before giving up (a system that covers almost nothing)
 TRIES_PER_BOARD = 500
-
-
-def partner_of(seat: str) -> str:
-    """The seat across the table: N and S, E and W."""
-    return SEATS[(SEATS.index(seat) + 2) % 4]
 
 
 def from_the_notes(choice: Choice) -> bool:
@@ -112,6 +107,12 @@ class Ending:
         if choice.described:
             before = "The notes end here: they go on after this auction, but no row fits your hand; "
             return before + "the robot calls ", choice.call, "."
+        if choice.wants_conditions:
+            before = (
+                "The notes end here: they go on after this auction, but no row there has a hand condition "
+                "to say which hands bid it; the robot calls "
+            )
+            return before, choice.call, "."
         return "The notes end here: they have no row after this auction; the robot calls ", choice.call, "."
 
 

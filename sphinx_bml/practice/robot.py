@@ -6,7 +6,9 @@ meaning of the system, in the system's own order (the first definition
 stands; concrete rows before patterns), that continues the auction with a
 legal call, suits the seat and vulnerability, and whose condition the hand
 meets. A meaning without a condition is never chosen: the robot cannot tell
-which hands it is for. No such meaning: the seat passes, unless partner's
+which hands it is for (when no meaning after the auction has one, the pass
+is *for want of hand conditions*: :attr:`Choice.unconditioned` names them).
+No such meaning: the seat passes, unless partner's
 last call forces it to bid (the notes call it forcing, a relay, an ask, a
 transfer, or game forcing while the side is below game) and the opponent
 in between passed: then it bids the row whose condition the hand comes
@@ -24,8 +26,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ..language.calls import PASS, Call, CallKind, Strain
+from ..language.calls import PASS, Call, CallKind, Sequence, Strain
 from ..language.conditions import Hand
+from ..language.laws import Bidding
 from ..language.model import Seat
 from ..language.system import Meaning, System
 from .boards import SEATS, Board
@@ -37,6 +40,8 @@ V = TypeVar("V")
 
 #: No real auction is longer; the robot stops there whatever the system says.
 MAX_CALLS = 60
+#: the rows a pass for want of hand conditions names (the others are counted)
+WANTING_SHOWN = 3
 
 _SEAT_POSITIONS = {
     Seat.ANY: (1, 2, 3, 4),
@@ -73,6 +78,35 @@ class Choice:
     #: partner's call forced a bid and no row's condition fits the hand: the robot
     #: bid the nearest row (``meaning``), or with no row there the cheapest bid
     off_notes: bool = False
+    #: the robot passed because the notes go on here with these rows and none of them
+    #: has a hand condition: it cannot tell which hands bid them
+    unconditioned: tuple[Meaning, ...] = ()
+
+    @property
+    def wants_conditions(self) -> bool:
+        """A pass for want of hand conditions: the notes have rows here, none with a condition."""
+        return bool(self.unconditioned)
+
+    @property
+    def auction_wanting(self) -> str:
+        """The auction after which the notes go on without a hand condition: ``1D``, ``1D-(P)``,
+        ``(1N)`` (the seat's side's view, as a reference writes it)."""
+        if not self.unconditioned:
+            return ""
+        sequence = self.unconditioned[0].sequence
+        return Sequence(sequence.calls[:-1], sequence.we_open).notation()
+
+    def wanting(self) -> str:
+        """Why the robot passed for want of hand conditions, in a player's words (``""`` when it did not)."""
+        if not self.unconditioned:
+            return ""
+        shown = ", ".join(str(row.location) for row in self.unconditioned[:WANTING_SHOWN])
+        more = f" and {len(self.unconditioned) - WANTING_SHOWN} more" if len(self.unconditioned) > WANTING_SHOWN else ""
+        after = f"after {self.auction_wanting}" if self.auction_wanting else "to open"
+        return (
+            f"no row {after} says which hands bid it ({shown}{more}): "
+            "add a hand condition such as {{ 6+ hcp }} to each"
+        )
 
 
 @dataclass
@@ -89,11 +123,23 @@ class Auction:
     @property
     def finished(self) -> bool:
         calls = self.calls
-        if len(calls) >= MAX_CALLS:
-            return True
-        if len(calls) >= 4 and all(call == PASS for call in calls):
-            return True
-        return len(calls) >= 4 and any(c.is_bid for c in calls) and all(c == PASS for c in calls[-3:])
+        return len(calls) >= MAX_CALLS or Bidding.of(calls).end is not None
+
+    @property
+    def opener(self) -> str | None:
+        """The seat that made the first call other than a pass (``None``: nobody yet)."""
+        start = SEATS.index(self.board.dealer)
+        return next((SEATS[(start + turn) % 4] for turn, call in enumerate(self.calls) if call != PASS), None)
+
+    @property
+    def wanting(self) -> Choice | None:
+        """The first pass the opening side made for want of hand conditions (the notes go on there,
+        but no row says which hands bid it): the auction stopped where the notes are silent."""
+        opener = self.opener
+        if opener is None:
+            return None
+        side = SEATS.index(opener) % 2
+        return next((c for c in self.choices if c.wants_conditions and SEATS.index(c.seat) % 2 == side), None)
 
     def next_seat(self) -> str:
         return SEATS[(SEATS.index(self.board.dealer) + len(self.choices)) % 4]
@@ -153,20 +199,6 @@ def situation(calls: list[Call], turn: int) -> Situation:
     return Situation(True, (), len(calls) + 1)
 
 
-def legal(call: Call, calls: list[Call]) -> bool:
-    """Whether ``call`` may follow ``calls``: a higher bid, a double of their bid, a redouble of their double."""
-    if call.kind is CallKind.PASS:
-        return True
-    last_index = next((i for i in range(len(calls) - 1, -1, -1) if calls[i] != PASS), None)
-    if call.is_bid:
-        last_bid = next((c for c in reversed(calls) if c.is_bid), None)
-        return last_bid is None or call > last_bid
-    if last_index is None or (len(calls) - last_index) % 2 == 0:
-        return False  # nothing to double, or partner's call
-    last = calls[last_index]
-    return last.is_bid if call.kind is CallKind.DOUBLE else last.kind is CallKind.DOUBLE
-
-
 class Robot:
     """Bids boards through a :class:`System`."""
 
@@ -200,9 +232,11 @@ class Robot:
             playable = tuple(m for m in playable if m.sequence.last != PASS)
         first = next((m for m in playable if _fits(m, hand)), None)
         if first is None:
-            described = any(m.condition is not None for m in self.meanings_after(situation(calls, turn)))
+            after = self.meanings_after(situation(calls, turn))
+            described = any(m.condition is not None for m in after)
             if not forced:
-                return Choice(seat, PASS, None, described=described)
+                unconditioned = () if described else tuple(m for m in after if m.sequence.last != PASS)
+                return Choice(seat, PASS, None, described=described, unconditioned=unconditioned)
             game = not playable and self.game_forced(board, calls)
             return _nearest(seat, hand, list(playable), calls, described, game)
         also: tuple[Meaning, ...] = ()
@@ -270,13 +304,14 @@ class Robot:
     ) -> Iterable[Meaning]:
         we = board.vulnerable(seat)
         they = board.vulnerable(SEATS[(SEATS.index(seat) + 1) % 4])
+        bidding = Bidding.of(calls)
         for meaning in candidates:
             if where.position not in _SEAT_POSITIONS[meaning.seat]:
                 continue
             vulnerability = meaning.vulnerability
             if vulnerability.we not in (None, we) or vulnerability.they not in (None, they):
                 continue
-            if legal(meaning.sequence.last, calls):
+            if bidding.allows(meaning.sequence.last):
                 yield meaning
 
     def bid(self, board: Board) -> Auction:
@@ -313,7 +348,8 @@ def _nearest(
     if described_rows:
         return Choice(seat, described_rows[0].sequence.last, described_rows[0], described=described, off_notes=True)
     bids = (Call.from_index(index) for index in range(35))
-    cheapest = next((bid for bid in bids if legal(bid, calls) and (not game or _is_game(bid))), PASS)
+    bidding = Bidding.of(calls)
+    cheapest = next((bid for bid in bids if bidding.allows(bid) and (not game or _is_game(bid))), PASS)
     return Choice(seat, cheapest, None, described=described, off_notes=True)
 
 

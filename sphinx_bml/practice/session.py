@@ -3,8 +3,9 @@
 Pure Python: the terminal of ``bml-practice`` reads and prints, this module
 decides. A call may be typed as players write it (``1C``, ``1♣``, ``1nt``,
 ``p``, ``pass``, ``x``, ``dbl``, ``xx``); anything else is refused with the
-spellings accepted, never taken for a pass. Hands are shown with suit
-symbols, a void as a dash.
+spellings accepted, never taken for a pass, and a call the laws of the
+auction forbid there (an insufficient bid, a double of partner's bid) is
+refused with the reason. Hands are shown with suit symbols, a void as a dash.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from ..language.calls import CALL_WORDS, Call
 from ..language.conditions import Hand
 from ..language.diagrams import holding_text
 from ..language.errors import one_line
+from ..language.laws import Bidding
 from ..language.suits import SUIT_ORDER, spell_suits
 from ..language.system import Meaning
+from .boards import partner_of
 from .robot import Choice
 
 #: what the player may type, in words
@@ -34,6 +37,21 @@ def read_call(typed: str) -> Call | None:
     if (word := CALL_WORDS.get(text.upper())) is not None:
         return word
     return Call.parse(text) if _BID.fullmatch(text) else None
+
+
+def refusal(call: Call, calls: list[Call]) -> str | None:
+    """Why ``call`` may not follow the auction ``calls`` at the table, for the player to call
+    again (``None``: it may); the laws of the auction, as the diagrams check them."""
+    reason = Bidding.of(calls).refusal(call)
+    return None if reason is None else one_line(f"{call} is not a legal call here: {reason}. Call again.")
+
+
+def robot_pass(choice: Choice, seat: str) -> str | None:
+    """What the player at ``seat`` is told when partner passes for want of hand conditions
+    (``None`` for any other call)."""
+    if not choice.wants_conditions or choice.seat != partner_of(seat):
+        return None
+    return one_line(f"Partner ({choice.seat}) passes: {choice.wanting()}.")
 
 
 def hand_text(hand: Hand) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..language.calls import PASS
 from ..language.errors import Location
-from .boards import SEATS, Board
+from .boards import Board
 from .dealing import DoubleDummy
 from .robot import Auction
 from .scoring import imps, north_south_score
@@ -52,11 +52,7 @@ class Played:
     @property
     def opening_side(self) -> str:
         """``NS`` or ``EW``: the side that opened (``NS`` on a passed-out board)."""
-        dealer = SEATS.index(self.board.dealer)
-        for turn, call in enumerate(self.auction.calls):
-            if call != PASS:
-                return "NS" if SEATS[(dealer + turn) % 4] in "NS" else "EW"
-        return "NS"
+        return "EW" if self.auction.opener in ("E", "W") else "NS"
 
     @property
     def imps(self) -> int:
@@ -110,20 +106,37 @@ class Table:
 
 @dataclass
 class Study:
-    """IMPs to par by opening: add played boards one at a time, then ask for the report."""
+    """IMPs to par by opening: add played boards one at a time, then ask for the report. A board
+    where the side that opened passed for want of hand conditions is counted apart, by the
+    auction the notes go on after without a condition: its IMPs measure what the notes do not
+    say yet, not the system."""
 
     tables: dict[str, Table] = field(default_factory=dict)
+    #: boards a pass for want of hand conditions decided, by the auction of that pass
+    wanting: dict[str, Table] = field(default_factory=dict)
+    #: the words of each of those passes (the rows that have no condition)
+    wanting_words: dict[str, str] = field(default_factory=dict)
 
     def add(self, played: Played, name: str | None = None) -> None:
-        """Count ``played`` under ``name`` (by default its opening)."""
+        """Count ``played`` under ``name`` (by default its opening), or apart when a seat passed
+        for want of hand conditions."""
+        wanting = played.auction.wanting
+        if wanting is not None:
+            after = wanting.auction_wanting or "(opening)"
+            self.wanting.setdefault(after, Table(after)).add(played)
+            self.wanting_words.setdefault(after, wanting.wanting())
+            return
         name = name or played.opening
         self.tables.setdefault(name, Table(name)).add(played)
 
     def report(self) -> str:
         boards = sum(table.boards for table in self.tables.values())
         total = sum(table.total for table in self.tables.values())
+        apart = sum(table.boards for table in self.wanting.values())
         lines = [
-            f"IMPs to par, for the side that opened, over {boards} boards: {total:+d} "
+            f"IMPs to par, for the side that opened, over {boards} board{'s' if boards != 1 else ''}"
+            + (f" ({apart} more counted apart, below)" if apart else "")
+            + f": {total:+d} "
             f"({total / boards if boards else 0:+.2f} a board)",
             "",
             f"{'opening':<16}{'boards':>7}{'IMPs':>8}{'a board':>9}",
@@ -141,7 +154,22 @@ class Study:
                 lines.append(f"  {line}")
                 if rows:
                     lines.append(f"    rows: {', '.join(str(row) for row in rows)}")
+        if self.wanting:
+            lines.extend(("", *self._wanting_report()))
         return "\n".join(lines)
+
+    def _wanting_report(self) -> list[str]:
+        boards = sum(table.boards for table in self.wanting.values())
+        total = sum(table.total for table in self.wanting.values())
+        lines = [
+            f"Counted apart: {boards} board{'s' if boards != 1 else ''} where the side that opened passed for want "
+            f"of hand conditions ({total:+d} IMPs): the notes go on, but no row there says which hands bid it"
+        ]
+        for table in sorted(self.wanting.values(), key=lambda table: -table.boards):
+            lines.append(f"  after {table.name}: {table.boards} board{'s' if table.boards != 1 else ''}, "
+                         f"{table.total:+d} IMPs; {self.wanting_words[table.name]}")  # fmt: skip
+            lines.extend(f"    {line}" for line, _ in table.worst[:2])
+        return lines
 
 
 @dataclass

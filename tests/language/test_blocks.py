@@ -141,40 +141,44 @@ def test_bidding_tables_are_still_bidding_tables() -> None:
         (
             "Dbl Pass Pass Pass\n",
             1,
-            "the auction opens with a double: a double is only allowed over the opponents' bid",
+            "a double with no bid before it: a double is only allowed over the opponents' bid",
         ),
         (
             "1H Pass Dbl Pass\n",
             1,
-            "the auction doubles partner's 1H: a double is only allowed over the opponents' bid",
+            "a double of partner's 1H: a double is only allowed over the opponents' bid",
         ),
         (
             "West North East South\nPass Pass 1C Pass\nDbl Pass Pass Pass\n",
             3,
-            "the auction doubles partner's 1C: a double is only allowed over the opponents' bid",
+            "a double of partner's 1C: a double is only allowed over the opponents' bid",
         ),
         (
             "1S Dbl Pass Dbl\n",
             1,
-            "the auction doubles 1S, which is already doubled: a double is only allowed over the opponents' bid, once",
+            "a double of 1S, which is already doubled: a double is only allowed over the opponents' bid, once",
         ),
         (
             "1NT Pass 2C Rdbl\n",
             1,
-            "the auction has a redouble without a double: a redouble is only allowed over the opponents' double",
+            "a redouble with no double before it: a redouble is only allowed over the opponents' double",
         ),
         (
             "1C X P XX\n",
             1,
-            "the auction redoubles partner's double: a redouble is only allowed over the opponents' double",
+            "a redouble of partner's double: a redouble is only allowed over the opponents' double",
         ),
         (
             "1C X XX XX\n",
             1,
-            "the auction redoubles 1C twice: a redouble is only allowed over the opponents' double, once",
+            "a redouble of 1C, which is already redoubled: a redouble is only allowed over the opponents' double, once",
         ),
-        ("1S Pass 2H Pass\n2D Pass Pass Pass\n", 2, "2D after 2H is an insufficient bid"),
-        ("1S 1S P P\n", 1, "1S after 1S is an insufficient bid"),
+        (
+            "1S Pass 2H Pass\n2D Pass Pass Pass\n",
+            2,
+            "2D is lower than 2H, the last bid: each bid must be higher than the bid before it",
+        ),
+        ("1S 1S P P\n", 1, "1S is not higher than 1S, the last bid: each bid must be higher"),
         (
             "1C Pass Pass Pass\n1D\n",
             2,

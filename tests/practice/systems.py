@@ -12,6 +12,7 @@ from pathlib import Path
 
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.system import System
+from sphinx_bml.practice.boards import Board
 
 CLUB = """\
 #+TITLE: Our strong club
@@ -43,6 +44,17 @@ P = no opening {{ 10- hcp }}
 #: the first version of the 1D opening: it takes every balanced 14-15 without a five-card major,
 #: so the 1N opening written after it is never bid
 OLD_ONE_DIAMOND = "1D = 11--15 hcp, 2+ diamonds, not forcing {{ 11-15 hcp, 2+ diamonds, 4- hearts, 4- spades }}"
+
+
+#: the answers to 1D have no hand condition: the robot cannot bid them
+UNCONDITIONED = """\
+1D = 11--15 {{ 11-15 hcp }}
+  1H = four hearts
+  1S = four spades
+P = {{ 10- hcp }}
+"""
+#: South opens 1D; North's 12 HCP and seven spades pass it for want of hand conditions
+SEVEN_SPADES = Board("N:AKQT765.K2.43.32 J98.QJT9.T98.T98 432.A3.AKQ5.J654 -.87654.J762.AKQ7", "S", "None", 1)
 
 
 def club_system(notes: str = CLUB) -> System:

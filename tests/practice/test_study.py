@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import PASS, Strain
 from sphinx_bml.language.notation import parse_reference
-from sphinx_bml.practice import Robot
+from sphinx_bml.practice import Robot, check
 from sphinx_bml.practice.aiming import aimed
 from sphinx_bml.practice.boards import SEATS
 from sphinx_bml.practice.dealing import DoubleDummy
 from sphinx_bml.practice.study import WORST, Played, Study, Versions
-from tests.practice.systems import CLUB, club_system
+from tests.practice.systems import CLUB, SEVEN_SPADES, UNCONDITIONED, club_system
 
 #: the one row changed: 3N over 1N from 8 HCP instead of 10
 NEW = CLUB.replace("{{ 10-15 hcp, 3- hearts, 3- spades }}", "{{ 8-15 hcp, 3- hearts, 3- spades }}")
@@ -52,3 +53,24 @@ def test_a_study_keeps_the_worst_boards_only() -> None:
     report = study.report()
     assert "1C: the worst boards" in report
     assert report.count("\n  board ") == len(table.worst)
+
+
+def test_a_board_passed_for_want_of_hand_conditions_is_counted_apart() -> None:
+    """North passes South's 1D with 12 HCP and seven spades: the notes have 1S there, without a hand
+    condition. The IMPs lost go to the missing conditions, not to the 1D opening."""
+    robot = Robot(expand(parse_text(UNCONDITIONED, "notes.bml")))
+    study = Study()
+    study.add(Played.of(SEVEN_SPADES, robot.bid(SEVEN_SPADES), _even(par=620)))
+    assert not study.tables and study.wanting["1D-(P)"].boards == 1
+    report = study.report()
+    assert report.startswith("IMPs to par, for the side that opened, over 0 boards (1 more counted apart, below)")
+    assert "Counted apart: 1 board where the side that opened passed for want of hand conditions (-11 IMPs)" in report
+    assert "  after 1D-(P): 1 board, -11 IMPs; no row after 1D-(P) says which hands bid it (notes.bml:2, " in report
+    assert "    board 1: 1D P P P (1D by S, 7 tricks); NS +70, par NS +620 (): -11 IMPs" in report
+
+
+def test_the_coverage_report_lists_the_auctions_without_conditions() -> None:
+    report = check(expand(parse_text(UNCONDITIONED, "notes.bml")), [SEVEN_SPADES]).report()
+    assert "1 auction where the notes go on without a hand condition." in report
+    assert "Passed for want of hand conditions: the notes go on after these auctions, but no row there says" in report
+    assert "  1D P: 1 hand (notes.bml:2, notes.bml:3), such as AKQT765.K2.43.32 (12 HCP)" in report

@@ -62,9 +62,9 @@ from ...language.notation import object_name
 from ...language.shown import concrete_call_tokens, meaning_tokens, sequence_tokens
 from ...language.suits import GLYPH_LETTERS, SUIT_ORDER
 from ...language.system import Meaning
-from ...practice.boards import SEATS, Board
+from ...practice.boards import SEATS, Board, partner_of
 from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, seed_of
-from ...practice.quiz import Ending, Question, Quiz, partner_of, practice_quizzes
+from ...practice.quiz import Ending, Question, Quiz, practice_quizzes
 from ...practice.robot import Choice
 from .. import nodes as bml
 from ..diagnostics import warn
