@@ -12,6 +12,7 @@ from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Token
 
 from sphinx_bml.lexer import RULES, BMLLexer, textmate_grammar
+from tests.highlighting import SNAPSHOT, code_blocks, snapshot
 from tests.support import conformance_dir, sphinx_build, write_project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,6 +99,38 @@ def test_real_notes_lex_whole_and_without_errors(path: Path) -> None:
     lexed = list(BMLLexer(stripnl=False).get_tokens(text))
     assert not [value for kind, value in lexed if kind in Error]
     assert "".join(value for _, value in lexed) == (text if text.endswith("\n") else text + "\n")
+
+
+def test_the_notes_of_the_site_and_docs_keep_their_colours() -> None:
+    """Every ``.bml`` file of the example site and docs, every ``code-block:: bml`` of the docs."""
+    assert snapshot() == SNAPSHOT.read_text(encoding="utf-8"), (
+        "meant? write it again: python -m tests.highlighting > tests/highlighting.snapshot"
+    )
+
+
+def test_the_code_blocks_of_bml_are_found_whole() -> None:
+    text = """\
+Intro.
+
+.. code-block:: bml
+   :caption: notes.bml
+
+   1N = 15-17
+
+     2C ! Stayman
+   end
+
+.. code-block:: rst
+
+   .. code-block:: bml
+
+      2N = 20-21
+
+.. code-block:: python
+
+   x = 1
+"""
+    assert code_blocks(text) == [(3, "1N = 15-17\n\n  2C ! Stayman\nend\n"), (13, "2N = 20-21\n")]
 
 
 def test_an_unknown_line_never_fails() -> None:
