@@ -20,7 +20,9 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pygments.token import Text, Whitespace, _TokenType
 
@@ -50,8 +52,10 @@ def code_blocks(text: str) -> list[tuple[int, str]]:
             if following.strip() and len(following) - len(following.lstrip()) <= outer:
                 break
             body.append(following)
-        while body and (not body[0].strip() or body[0].lstrip().startswith(":")):
-            body.pop(0)  # the options, and the blank line after them
+        while body and body[0].lstrip().startswith(":"):
+            body.pop(0)  # the options, right under the directive
+        while body and not body[0].strip():
+            body.pop(0)
         while body and not body[-1].strip():
             body.pop()
         indent = min((len(line) - len(line.lstrip()) for line in body if line.strip()), default=0)
@@ -63,13 +67,14 @@ def notes() -> dict[str, str]:
     """The BML the project shows highlighted, by where it is (``docs/bboalert.rst:50`` for a block)."""
     found = {}
     for folder in ("example_site", "docs"):
-        for path in sorted((ROOT / folder).rglob("*.bml")):
-            found[path.relative_to(ROOT).as_posix()] = path.read_text(encoding="utf-8")
-        for path in sorted((ROOT / folder).rglob("*.rst")):
-            if "_build" in path.relative_to(ROOT).parts:
-                continue
-            for number, block in code_blocks(path.read_text(encoding="utf-8")):
-                found[f"{path.relative_to(ROOT).as_posix()}:{number}"] = block
+        sources = [path for path in sorted((ROOT / folder).rglob("*")) if "_build" not in path.relative_to(ROOT).parts]
+        for path in sources:
+            if path.suffix == ".bml":
+                found[path.relative_to(ROOT).as_posix()] = path.read_text(encoding="utf-8")
+        for path in sources:
+            if path.suffix == ".rst":
+                for number, block in code_blocks(path.read_text(encoding="utf-8")):
+                    found[f"{path.relative_to(ROOT).as_posix()}:{number}"] = block
     return found
 
 
@@ -120,6 +125,50 @@ def snapshot() -> str:
     return "\n".join(written) + "\n"
 
 
+def _repeated(piece: str, after: str = "") -> Callable[[int], str]:
+    """A line of about ``size`` characters: ``piece`` over and over, then ``after``."""
+    return lambda size: piece * max(1, (size - len(after)) // len(piece)) + after
+
+
+#: Lines that a highlighter could take time over, by name: each gives a line of about ``size``
+#: characters. Pasted into a ``code-block:: bml`` or opened in an editor, each must take time in
+#: proportion to its length: ``{{`` without ``}}`` took 1.1 / 5.3 / 11.6 s at 10k / 20k / 40k
+#: characters in Pygments, each ``{{`` looking for a ``}}`` to the end of the line.
+HOSTILE_LINES: dict[str, Callable[[int], str]] = {
+    "{{ without }}": _repeated("{{"),
+    "{{ x without }}": _repeated("{{ x "),
+    "{": _repeated("{"),
+    "}}": _repeated("}}"),
+    "{{ then } }": lambda size: "{{" + " }" * (size // 2),
+    "{{ a }} closed": _repeated("{{ a }} "),
+    "\\{{": _repeated("\\{{"),
+    "!": _repeated("!"),
+    "!h": _repeated("!h"),
+    "*": _repeated("*"),
+    "*a without closing": _repeated("*a "),
+    "* heading of *": _repeated("*", after=" a*b"),
+    "=": _repeated("="),
+    "=a without closing": _repeated("=a "),
+    "_": _repeated("_"),
+    "(": _repeated("("),
+    "digits": _repeated("1"),
+    "1. list marks": _repeated("1."),
+    "-": _repeated("-"),
+    "spaces, then a word": lambda size: " " * size + "x",
+    "tabs": _repeated("\t"),
+    "//": _repeated("//"),
+    "#": _repeated("#"),
+    "#+TITLE: and text": lambda size: "#+TITLE: " + "x" * size,
+    "a row of calls": _repeated("1C-2D-", after="3N  to play {{ 12+ hcp }}"),
+    "calls, then a letter": _repeated("1C-", after="x"),
+    "calls with /": _repeated("1C/", after="x"),
+    "(1C{ without }": _repeated("(1C{"),
+    "a hand of cards": lambda size: "N " + "x" * size,
+    "suits ♣": _repeated("♣"),
+    "conditions, bold and suits": _repeated("1C {{ *a* =b= !h "),
+}
+
+
 # --------------------------------------------------------------------------
 # VS Code's tokenizer: vscode-textmate and vscode-oniguruma from npm, in Node
 
@@ -144,22 +193,22 @@ def vscode_missing() -> str | None:
     return None
 
 
-def vscode_tokenize(texts: list[str], *, timed: bool = False) -> dict[str, object]:
+def vscode_tokenize(texts: list[str], *, timed: bool = False, runs: int = 1) -> dict[str, Any]:
     """``texts`` tokenized by vscode-textmate with our grammar, as VS Code does it, line by line.
 
     Returns ``{"versions": {module: version}, "texts": [...]}``; each text is a list of lines, each
     line a list of ``[start, end, scope]`` (the innermost scope, ``""`` for the grammar's own);
-    with ``timed``, each text is ``{"lines": [...], "ms": milliseconds}`` instead.
+    with ``timed``, each text is ``{"lines": [...], "ms": the fastest of runs, in milliseconds}`` instead.
     """
-    request = {"grammar": str(GRAMMAR), "modules": str(node_tools() / "node_modules"), "texts": texts}
-    request["timed"] = timed
+    modules = str(node_tools() / "node_modules")
+    request = {"grammar": str(GRAMMAR), "modules": modules, "texts": texts, "timed": timed, "runs": runs}
     node = shutil.which("node") or "node"
     done = subprocess.run(
         [node, str(TOKENIZE)], input=json.dumps(request), capture_output=True, text=True, check=False, timeout=600
     )
     if done.returncode != 0:
         raise RuntimeError(f"tokenize.mjs failed: {done.stderr[-3000:]}")
-    result: dict[str, object] = json.loads(done.stdout)
+    result: dict[str, Any] = json.loads(done.stdout)
     return result
 
 
