@@ -83,6 +83,14 @@ SCOPES: dict[_TokenType, str] = {
 }
 
 #: The rules, most particular first. Those starting with ``^`` read the start of a line.
+#:
+#: Each reads a line in time in proportion to its length, whatever the line holds: Pygments
+#: tries a rule at each place a token may start, VS Code's engine searches for it from each place
+#: its last match ended, so a rule that starts at a character (``{{``, ``*``, ``=``) must never scan
+#: past the next place where it could start again. A condition is ``{{`` and what follows up to the
+#: first ``}}``, as long as no other ``{{`` comes first: looking for the ``}}`` through the ``{{``
+#: that follow took each ``{{`` to the end of the line, and a line of 40,000 ``{{`` 12 seconds
+#: (tests/test_lexer.py counts the rules' steps on such lines).
 RULES: tuple[Rule, ...] = (
     Rule(r"^//.*$", (Comment.Single,), "comment"),
     Rule(r"^(#\+[A-Za-z]+:)(.*)$", (Keyword.Declaration, String), "metadata"),
@@ -99,7 +107,7 @@ RULES: tuple[Rule, ...] = (
         "row",
     ),
     Rule(r"^([ \t]*)(-|[0-9]+\.)([ \t])", (Whitespace, Punctuation, Whitespace), "list"),
-    Rule(r"\{\{.*?\}\}", (String.Other,), "condition"),
+    Rule(r"\{\{(?:[^{}\n]|\{(?!\{)|\}(?!\}))*\}\}", (String.Other,), "condition"),
     Rule(r"![cdhsCDHS](?![a-z])|[♣♦♥♠]", (Name.Builtin,), "suit"),
     Rule(r"(?<![\w*])\*[^*\s](?:[^*\n]*[^*\s])?\*(?![\w*])", (Generic.Strong,), "bold"),
     Rule(r"(?<![\w=])=[^=\s](?:[^=\n]*[^=\s])?=(?![\w=])", (String.Backtick,), "monospace"),

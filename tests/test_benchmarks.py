@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import needs
+from tests.highlighting import vscode_missing
+from tests.support import needs, require
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 _ROW = re.compile(r"^\| [\d,]+ \|")
@@ -115,3 +116,20 @@ def test_the_readers_benchmark_times_each_case_and_size() -> None:
         seconds, after = float(first.split(" | ")[2]), second.split(" | ")
         assert int(after[1].replace(",", "")) == 80 and seconds > 0
         assert float(after[3].strip(" |")) == pytest.approx(float(after[2]) / seconds, abs=0.1)  # of rounded times
+
+
+def test_the_highlighting_benchmark_times_both_engines_at_each_size() -> None:
+    missing = vscode_missing()
+    require(missing is None, f"VS Code's tokenizer cannot run: {missing}")
+    printed = run("bench_highlighting.py", "--sizes", "2000", "4000", "--runs", "1", "--cases", "{{ without }}", "*")
+    rows = [line for line in printed.splitlines() if line.startswith("| `")]
+    assert [row.split(" | ")[:2] for row in rows] == [
+        ["| `{{ without }}`", "2,000"],
+        ["| `{{ without }}`", "4,000"],
+        ["| `*`", "2,000"],
+        ["| `*`", "4,000"],
+    ]
+    for first, second in zip(rows[::2], rows[1::2], strict=True):
+        assert first.split(" | ")[3] == first.split(" | ")[5].strip(" |") == "–"  # no size before
+        assert all(figure > 0 for figure in numbers(second.split(" | ", 2)[2]))  # seconds and ratios
+    assert re.search(r"vscode-textmate \d+\.\d+\.\d+, vscode-oniguruma \d+\.\d+\.\d+", printed)
