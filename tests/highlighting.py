@@ -64,7 +64,8 @@ def code_blocks(text: str) -> list[tuple[int, str]]:
 
 
 def notes() -> dict[str, str]:
-    """The BML the project shows highlighted, by where it is (``docs/bboalert.rst:50`` for a block)."""
+    """The BML the project shows highlighted, by where it is (``docs/bboalert.rst#2`` for its second
+    ``code-block:: bml``: counted, not by line, so that prose written above a block moves nothing)."""
     found = {}
     for folder in ("example_site", "docs"):
         sources = [path for path in sorted((ROOT / folder).rglob("*")) if "_build" not in path.relative_to(ROOT).parts]
@@ -73,8 +74,8 @@ def notes() -> dict[str, str]:
                 found[path.relative_to(ROOT).as_posix()] = path.read_text(encoding="utf-8")
         for path in sources:
             if path.suffix == ".rst":
-                for number, block in code_blocks(path.read_text(encoding="utf-8")):
-                    found[f"{path.relative_to(ROOT).as_posix()}:{number}"] = block
+                for index, (_, block) in enumerate(code_blocks(path.read_text(encoding="utf-8")), start=1):
+                    found[f"{path.relative_to(ROOT).as_posix()}#{index}"] = block
     return found
 
 
