@@ -205,7 +205,7 @@ def read_deal(lines: list[Line], problems: Problems) -> Deal | AsWritten | None:
     shown = "the hand" if len(hands) == 1 else "the deal"
     if (index := next((i for i, hand in enumerate(hands) if hand is None), None)) is not None:
         rest = lines[index + (1 if header else 0) :]
-        glued = looks_like_auction(rest)
+        glued = looks_like_auction(rest, under_a_deal=True)
         auction = ", and an auction under a deal needs a blank line before it" if glued else ""
         problems.report(
             f"this deal cannot be read: '{rest[0].text.strip()}' is not a hand ({_HAND_TO_WRITE}){auction}; "

@@ -44,6 +44,7 @@ from .model import (
     BidTable,
     Block,
     BulletList,
+    Deal,
     DefinitionList,
     Document,
     EnumeratedList,
@@ -126,11 +127,13 @@ class Parser:
         self.metadata = metadata if metadata is not None else Metadata()
         #: the bidding table of the block just read, if it was one
         self._table_above: _TableAbove | None = None
+        #: whether the block just read was a deal (the next may be its auction)
+        self._deal_above = False
 
     def parse(self, source: Source) -> Document:
         problems = Problems(list(source.problems))
         blocks: list[Block] = []
-        self._table_above = None
+        self._table_above, self._deal_above = None, False
         for lines in split_blocks(source.lines):
             try:
                 read = self._block(lines, problems)
@@ -140,6 +143,7 @@ class Parser:
             blocks.extend(read)
             if not (read and isinstance(read[-1], BidTable)):
                 self._table_above = None
+            self._deal_above = bool(read) and isinstance(read[-1], Deal)
         check_auctions(blocks, problems)
         return Document(blocks, self.metadata, list(source.files), problems)
 
@@ -157,7 +161,7 @@ class Parser:
             return [block, *self._block(lines[1:], problems)] if len(lines) > 1 else [block]
         if _SAID_TO_BE_A_TABLE.match(first.text):  # #BIDTABLE: never read as anything else
             return self._table(lines, problems)
-        if auction := _auction(lines, problems):
+        if auction := _auction(lines, problems, under_a_deal=self._deal_above):
             return [auction]
         stripped = first.text.strip()
         if stripped.startswith("|"):
@@ -278,11 +282,11 @@ def _paragraph(lines: list[Line]) -> Paragraph:
     return Paragraph(RichText(" ".join(line.text.strip() for line in lines)), lines[0].location)
 
 
-def _auction(lines: list[Line], problems: Problems) -> Auction | AsWritten | None:
+def _auction(lines: list[Line], problems: Problems, *, under_a_deal: bool) -> Auction | AsWritten | None:
     """The auction diagram of ``lines``, ``None`` when they do not look like
     one, or (reported at the line) their lines as written when they cannot be read."""
     try:
-        return read_auction(lines, problems)
+        return read_auction(lines, problems, under_a_deal=under_a_deal)
     except BMLError as error:
         error.message += "; the block is shown as text"
         problems.add(error.at(lines[0].location))

@@ -113,6 +113,8 @@ def test_a_question_mark_ends_the_checks() -> None:
             "the auction's header names the seats in the order North South East West: write them clockwise",
         ),
         ("W N E S\n", 1, "the auction has seats but no calls"),
+        ("W N E Z\n1H P 2H ?\n", 1, "the auction's header has 'Z', which is not a seat: write West North East South"),
+        ("West North East Soth\n- 1C P 1H\n", 1, "the auction's header has 'Soth', which is not a seat"),
     ],
 )
 def test_an_auction_that_cannot_be_read_is_text_with_a_warning(text: str, line: int, message: str) -> None:
@@ -125,6 +127,13 @@ def test_an_auction_that_cannot_be_read_is_text_with_a_warning(text: str, line: 
     (shown,) = document.blocks
     assert isinstance(shown, AsWritten)  # nothing lost, nothing sent to the .bss file
     assert shown.lines == text.splitlines()
+
+
+@pytest.mark.parametrize("text", ["North South East only.\n", "N E S or W\n", "West North East South bid.\n"])
+def test_prose_naming_seats_is_no_auction(text: str) -> None:
+    document = parse_text(text, "notes.bml")
+    assert not document.problems, messages(document)
+    assert [type(block) for block in document.blocks] == [Paragraph]
 
 
 def test_a_short_row_in_the_middle_is_reported_and_the_auction_kept() -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sphinx_bml.language import parse_text
 from sphinx_bml.language.calls import Strain
 from sphinx_bml.language.errors import Kind
-from sphinx_bml.language.model import AsWritten, Auction, Contract, Deal, Direction, Document, Paragraph
+from sphinx_bml.language.model import AsWritten, Auction, BidTable, Contract, Deal, Direction, Document, Paragraph
 
 HANDS = "N: Kxx    T9     xxx  Q987x\nE: Jx     AJxxx  AJx  KTx\nS: A987xx -      Q9xx Axx\nW: QT     KQxxxx KTx  Jx\n"
 
@@ -437,3 +437,26 @@ def test_one_card_mistyped_is_a_deal_or_the_problem_as_written(index: int, typed
         assert isinstance(block, AsWritten) and block.lines == text.splitlines()
         ((line, kind, message),) = problems(document)
         assert (line, kind) == (2, Kind.SYNTAX) and message.startswith("this deal cannot be read: the South hand")
+
+
+@pytest.mark.parametrize(("auction", "cells"), [("1H ?", 2), ("(1S) ?", 2), ("1H P 2H ?", 4)])
+def test_the_short_auction_of_a_bidding_problem_is_an_auction(auction: str, cells: int) -> None:
+    """Right under a deal, ``1H ?`` is the auction so far (it used to be a table row for 1H meaning '?')."""
+    document = parse_text(f"#6, Dealer W, None vul\nS: AKJxx Kx x AQxx\n\n{auction}\n", "problems.bml")
+    assert not document.problems, [str(p) for p in document.problems]
+    deal, shown = document.blocks
+    assert isinstance(deal, Deal) and isinstance(shown, Auction) and len(shown.rows[0]) == cells
+
+
+def test_a_short_auction_with_a_slip_under_a_deal_is_shown_as_written() -> None:
+    document = parse_text(f"{PROBLEM}\n1H 2Z ?\n", "problems.bml")
+    deal, shown = document.blocks
+    assert isinstance(deal, Deal) and isinstance(shown, AsWritten) and shown.lines == ["1H 2Z ?"]
+    ((line, kind, message),) = problems(document)
+    assert (line, kind) == (4, Kind.SYNTAX) and message.startswith("'2Z' is not a call in this auction")
+
+
+def test_a_bidding_table_under_a_deal_is_still_a_table() -> None:
+    document = parse_text(f"{PROBLEM}\n1N  15-17\n2C  Stayman\n", "problems.bml")
+    assert not document.problems, [str(p) for p in document.problems]
+    assert [type(block) for block in document.blocks] == [Deal, BidTable]

@@ -121,6 +121,7 @@ def test_a_deal_with_a_slip_is_on_the_page_as_written(app: SphinxTestApp) -> Non
     assert "S: this is what South needs" in text and "N: no agreement yet" in text  # prose stays prose
     assert "The closing paragraph is still here." in text
     assert len(index.select(".bml-deal")) == 1  # problem 8, drawn without the dealer it could not read
+    assert len(index.select(".bml-auction")) == 1  # its auction so far, 1H ?
     assert len(quiz.select(".bml-deal")) == 1  # board 14's hand, under its cut-off header
     assert "The end of the quiz." in quiz.get_text(" ")
 
