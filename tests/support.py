@@ -95,6 +95,14 @@ def located_warnings(app: SphinxTestApp) -> list[tuple[str, int, str, str]]:
     return found
 
 
+def assert_warnings(app: SphinxTestApp, expected: list[tuple[str, int, str, str]]) -> None:
+    """The build's warnings are ``expected``, in order: (file, line, type, words of the message)."""
+    found = located_warnings(app)
+    assert [(file, line, kind) for file, line, kind, _ in found] == [(f, n, k) for f, n, k, _ in expected]
+    for (*_, message), (*_, words) in zip(found, expected, strict=True):
+        assert words in message, message
+
+
 EXAMPLE_SITE = ROOT / "example_site"
 
 

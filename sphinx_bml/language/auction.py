@@ -18,6 +18,7 @@ and reported at the line of the call.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -38,6 +39,7 @@ _WORDS: dict[str, Call | AuctionMark] = {
     "–": AuctionMark.EMPTY,
     "?": AuctionMark.QUESTION,
 }
+_SEAT_NAMES = [direction.name for direction in Direction]
 _SPELLINGS = (
     "write bids as 1C or 1NT (1!c, 1♣ and lower case also work), Pass or P, Dbl or X, Rdbl or XX, "
     "All pass or AP, - for a seat before the dealer and ? for the call asked about"
@@ -72,16 +74,33 @@ def header_seats(text: str) -> tuple[Direction, ...] | None:
     return tuple(seats) if len(seats) >= 2 else None
 
 
-def looks_like_auction(lines: list[Line]) -> bool:
-    """A seat header line, or a first row of three calls, or of four or more
-    words all calls but one (a typo in an auction is still an auction); never
-    a line with an ``=``, which is a bidding table's row."""
-    if header_seats(lines[0].text) is not None:
+def _misspelt_seat(text: str) -> str | None:
+    """The word of a header line that names the four seats but one, mistyped
+    (``W N E Z``, ``West North East Soth``): a letter, or a word close to a seat's name."""
+    words = [word.strip(":") for word in text.replace(",", " ").split()]
+    others = [word for word in words if word.upper() not in DIRECTION_WORDS]
+    if len(words) != 4 or len(others) != 1 or not others[0].isalpha():
+        return None
+    odd = others[0]
+    return odd if len(odd) == 1 or difflib.get_close_matches(odd.upper(), _SEAT_NAMES, n=1, cutoff=0.6) else None
+
+
+def looks_like_auction(lines: list[Line], *, under_a_deal: bool = False) -> bool:
+    """A seat header line (one seat mistyped too), or a first row of three calls, or
+    of four or more words all calls but one (a typo in an auction is still an
+    auction); never a line with an ``=``, which is a bidding table's row.
+
+    Right under a deal, where a bidding problem's auction stands, a first row of
+    two calls (``1H ?``), or of three or more words all calls but one
+    (``1H 2Z ?``), is an auction too."""
+    if header_seats(lines[0].text) is not None or _misspelt_seat(lines[0].text) is not None:
         return True
     words = row_words(lines[0].text)
     if any(word.endswith("=") for word in words):
         return False  # a row of a bidding table: ``1S = (P) no bid`` describes 1S
     calls = sum(1 for word in words if read_cell(word) is not None)
+    if under_a_deal and (calls == len(words) >= 2 or calls >= len(words) - 1 >= 2):
+        return True
     return calls == len(words) == 3 or (len(words) >= 4 and calls >= len(words) - 1)
 
 
@@ -91,16 +110,20 @@ class _Turn:
     location: Location
 
 
-def read_auction(lines: list[Line], problems: Problems) -> Auction | None:
-    """The auction diagram of ``lines``; ``None`` when they do not look like one.
+def read_auction(lines: list[Line], problems: Problems, *, under_a_deal: bool = False) -> Auction | None:
+    """The auction diagram of ``lines``; ``None`` when they do not look like one
+    (``under_a_deal``: the block right under a deal, see :func:`looks_like_auction`).
 
     Raises :class:`BMLError` at the line when they look like an auction but
     cannot be read. Calls that could not happen are reported in ``problems``.
     """
-    if not looks_like_auction(lines):
+    if not looks_like_auction(lines, under_a_deal=under_a_deal):
         return None
     location = lines[0].location
     first_seat = Direction.WEST
+    if (odd := _misspelt_seat(lines[0].text)) is not None:
+        message = f"the auction's header has '{odd}', which is not a seat: write West North East South (or W N E S)"
+        raise BMLError(message, location, Kind.SYNTAX)
     seats = header_seats(lines[0].text)
     if seats is not None:
         first_seat = _first_seat(seats, lines[0].location)

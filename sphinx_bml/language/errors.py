@@ -81,7 +81,7 @@ class Kind(enum.StrEnum):
     SYNTAX = (
         "syntax",
         "BML that cannot be read: an unknown call, bad indentation, an unknown command, ``#PASTE`` of an "
-        "unknown name, a bad ``#VUL``",
+        "unknown name, a bad ``#VUL``, a deal or auction diagram with a slip (shown as written)",
     )
     SEQUENCE = (
         "sequence",

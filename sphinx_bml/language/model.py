@@ -195,6 +195,15 @@ class Paragraph:
 
 
 @dataclass
+class AsWritten:
+    """A block that looks like a deal or an auction diagram but cannot be read:
+    its lines, shown as they were written (reported where it went wrong)."""
+
+    lines: list[str]
+    location: Location
+
+
+@dataclass
 class BulletList:
     items: list[RichText]
     location: Location
@@ -384,7 +393,9 @@ class BidTable:
     continues: bool = False
 
 
-Block = Heading | Paragraph | BulletList | EnumeratedList | DefinitionList | Table | Auction | Deal | BidTable
+Block = (
+    Heading | Paragraph | AsWritten | BulletList | EnumeratedList | DefinitionList | Table | Auction | Deal | BidTable
+)
 
 
 #: The ``#+KEY`` metadata BML knows. Other keys are kept (and written back

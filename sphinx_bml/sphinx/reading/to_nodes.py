@@ -9,11 +9,14 @@ from BML text. Every block node keeps the file and line it was written at.
 
 from __future__ import annotations
 
+import textwrap
+
 from docutils import nodes
 from sphinx import addnodes
 
 from ...language.inline import Inline, SequenceLink, plain_text
 from ...language.model import (
+    AsWritten,
     Auction,
     BidTable,
     Block,
@@ -84,6 +87,8 @@ def block(item: Block, *, tree: bool, anchors: bool = True, collapsible: bool | 
         node = nodes.rubric("", "", *rich_text(item.text))
     elif isinstance(item, Paragraph):
         node = nodes.paragraph("", "", *rich_text(item.text))
+    elif isinstance(item, AsWritten):
+        node = as_written(item)
     elif isinstance(item, BulletList):
         node = nodes.bullet_list(bullet="-")
         node += [nodes.list_item("", nodes.paragraph("", "", *rich_text(entry))) for entry in item.items]
@@ -150,6 +155,13 @@ def continued_sequence(table: BidTable) -> dict[str, object]:
     seat, vulnerability, sequence = table.rows[0].sequences[0]
     references = [object_name(sequence, seat, vulnerability), object_name(sequence, None, None)]
     return {"continues": list(dict.fromkeys(references)), "head_id": continuation_id(sequence)}
+
+
+def as_written(model: AsWritten) -> nodes.literal_block:
+    """A diagram that cannot be read, in a literal block: its lines as they were written,
+    columns kept, no markup read in them; every builder shows it."""
+    text = textwrap.dedent("\n".join(line.rstrip() for line in model.lines))
+    return nodes.literal_block(text, text, language="text", classes=["bml-as-written"])
 
 
 def deal(model: Deal) -> bml.deal:
