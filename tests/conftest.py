@@ -1,4 +1,5 @@
-"""Fixtures: the reference corpus, its implementation as an oracle, Sphinx testing."""
+"""Fixtures: the reference corpus, its implementation as an oracle, Sphinx testing, the example
+site built once, and a stand-in for the bml directive in pages that docutils alone builds."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
+from docutils import nodes
+from docutils.parsers.rst import Directive, directives
 
 from tests.support import EXAMPLE_SITE, ROOTS, conformance_dir, needs, require, sphinx_build
 
@@ -84,3 +87,28 @@ def anki_collection(tmp_path: Path) -> Iterator[Collection]:
     collection = anki.Collection(str(folder / "collection.anki2"))
     yield collection
     collection.close()
+
+
+class _BML(Directive):
+    """A stand-in for the bml directive: keeps its content as a literal block."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        return [nodes.literal_block("\n".join(self.content), "\n".join(self.content), classes=["bml"])]
+
+
+@pytest.fixture
+def bml_directive() -> Iterator[None]:
+    """docutils, without Sphinx, reads ``.. bml::`` as a literal block while the test runs
+    (for the pages bss2bml and xml2bml write: tests/support.py ``hrefs_of_page``)."""
+    registry: dict[str, object] = directives._directives  # type: ignore[attr-defined]
+    before = registry.get("bml")
+    directives.register_directive("bml", _BML)
+    try:
+        yield
+    finally:
+        if before is None:
+            registry.pop("bml", None)
+        else:
+            registry["bml"] = before

@@ -10,8 +10,7 @@ import pytest
 from sphinx_bml.commands.bml_practice import main
 from sphinx_bml.language.calls import PASS
 from sphinx_bml.language.notation import parse_reference
-from tests.practice.systems import CLUB, write_club
-from tests.practice.test_study import NEW
+from tests.practice.systems import CLUB, NEW_CLUB, write_club
 from tests.support import EXAMPLE_SITE, needs
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -132,7 +131,7 @@ def test_a_sequence_without_conditions_on_the_example_site(capsys: pytest.Captur
 
 def test_two_versions_side_by_side(club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     needs("endplay")
-    changed = write_club(tmp_path, NEW, "new.bml")
+    changed = write_club(tmp_path, NEW_CLUB, "new.bml")
     arguments = [str(club), "--compare", str(changed), "--sequence", "1N", "--seed", "8", "--boards", "6"]
     arguments += ["--jobs", "1"]
     assert main(arguments) == 0

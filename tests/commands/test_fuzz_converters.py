@@ -30,9 +30,7 @@ from sphinx_bml.formats.bss_reader import read_bss
 from sphinx_bml.language import expand, parse_file
 from sphinx_bml.language.conditions import Hand, parse_condition
 from sphinx_bml.language.errors import BMLError
-from tests.commands.test_hostile_files import hrefs_of_page
-from tests.formats.test_bml_writer import bml_directive  # noqa: F401 - the fixture is used by name
-from tests.support import needs
+from tests.support import hrefs_of_page, needs
 
 #: Pieces of meanings and names that are syntax somewhere: BML, conditions, reStructuredText,
 #: Markdown, HTML, terminals.

@@ -10,8 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-from tests.sphinx.writing.test_latex import compile_pdf
-from tests.support import EXAMPLE_SITE, make_pdf, page, sphinx_build, write_project
+from tests.support import EXAMPLE_SITE, compile_pdf, make_pdf, page, sphinx_build, write_project
 
 CARD = "card"
 
