@@ -17,7 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
@@ -27,6 +27,7 @@ import pytest
 from bs4 import BeautifulSoup
 from docutils.core import publish_string
 from docutils.writers.html5_polyglot import Writer
+from filelock import FileLock
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.language import expand, parse_text
@@ -113,6 +114,27 @@ def sphinx_build(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
 
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of this test run that all its processes share: under pytest-xdist the
+    parent of each worker's base temporary folder, else the base temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def built_once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+    """The folder ``name`` that ``build`` fills, built by the first process of the run that
+    asks for it while the others wait (a file lock), then read by all; a build that failed
+    is tried again by the next one that asks."""
+    folder = run_folder(tmp_path_factory) / name
+    with FileLock(f"{folder}.lock"):
+        if not (folder / ".built").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            build(folder)
+            (folder / ".built").touch()
+    return folder
+
+
 def build_once(builder: str, srcdir: Path, builddir: Path | None = None, **overrides: object) -> SphinxTestApp:
     """``srcdir`` built once with ``builder`` (for fixtures that share a build between tests)."""
     app = SphinxTestApp(builder, srcdir=srcdir, builddir=builddir, confoverrides=overrides)
@@ -157,12 +179,14 @@ def make_pdf(latex_outdir: Path, engine: str = "pdflatex", *, layout: bool = Fal
     log_text = log.read_text(errors="replace") if log.exists() else ""
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:] + log_text[-3000:]
     assert {"pdflatex": "pdfTeX", "xelatex": "XeTeX"}[engine] in log_text.splitlines()[0]
+    return pdf_text(tex.with_suffix(".pdf"), layout=layout)
+
+
+def pdf_text(pdf: Path, *, layout: bool = False) -> str:
+    """The text of ``pdf`` (pdftotext, with its layout or not), white space collapsed."""
     options = ["-layout"] if layout else []
     text = subprocess.run(
-        ["pdftotext", *options, "-enc", "UTF-8", str(tex.with_suffix(".pdf")), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
+        ["pdftotext", *options, "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     return " ".join(text.split())
 

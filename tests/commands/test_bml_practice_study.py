@@ -56,6 +56,7 @@ def test_the_pbn_file_read_back_by_endplay_is_the_boards(
             assert board.contract.declarer.abbr == record["contract"].split()[-1]
 
 
+@pytest.mark.slow  # double-dummy solving of every board
 def test_the_pbn_file_carries_the_double_dummy_result_and_par(
     club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -82,6 +83,7 @@ def test_a_pbn_file_that_cannot_be_written_is_a_message(
     assert "cannot write the boards to" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # double-dummy solving of every board
 def test_imps_to_par_per_opening(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
     needs("endplay")
     assert main([str(club), "--par", "--seed", "5", "--boards", "8", "--jobs", "1"]) == 0
@@ -93,6 +95,7 @@ def test_imps_to_par_per_opening(club: Path, capsys: pytest.CaptureFixture[str])
         assert "IMPs" in report and "rows: " in report and "club.bml:" in report
 
 
+@pytest.mark.slow  # double-dummy solving of every board
 def test_imps_to_par_for_one_sequence(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
     needs("endplay")
     assert main([str(club), "--par", "--sequence", "1N-2C", "--seed", "5", "--boards", "4", "--jobs", "1"]) == 0

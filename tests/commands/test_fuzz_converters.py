@@ -167,6 +167,7 @@ def xml_bids(rng: random.Random, descriptions: list[str], depth: int, floor: int
     return "\n".join(bids)
 
 
+@pytest.mark.slow  # forty systems up to 60 bids deep with conditions up to 30 deep: the heaviest quick test it was
 @pytest.mark.usefixtures("bml_directive")
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(TEXT, min_size=1, max_size=4), st.integers(0, 2**32), st.sampled_from(["bml", "rst", "md"]))
