@@ -1,5 +1,10 @@
 """What the tests share: where things are, the reference's comparison rule,
-skipping (or failing, in CI) when a tool is missing, and the warnings of a build."""
+skipping (or failing, in CI) when a tool is missing, the warnings of a build,
+the sites several test modules build, and measuring pages in a browser.
+
+Plain functions and constants only: fixtures live in the ``conftest.py`` of
+the folder whose tests share them, and no test module imports another
+(tests/test_test_layout.py checks it)."""
 
 from __future__ import annotations
 
@@ -12,13 +17,17 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from bs4 import BeautifulSoup
+from docutils.core import publish_string
+from docutils.writers.html5_polyglot import Writer
+from filelock import FileLock
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.language import expand, parse_text
@@ -113,6 +122,27 @@ def sphinx_build(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
 
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of this test run that all its processes share: under pytest-xdist the
+    parent of each worker's base temporary folder, else the base temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def built_once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+    """The folder ``name`` that ``build`` fills, built by the first process of the run that
+    asks for it while the others wait (a file lock), then read by all; a build that failed
+    is tried again by the next one that asks."""
+    folder = run_folder(tmp_path_factory) / name
+    with FileLock(f"{folder}.lock"):
+        if not (folder / ".built").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            build(folder)
+            (folder / ".built").touch()
+    return folder
+
+
 def build_once(builder: str, srcdir: Path, builddir: Path | None = None, **overrides: object) -> SphinxTestApp:
     """``srcdir`` built once with ``builder`` (for fixtures that share a build between tests)."""
     app = SphinxTestApp(builder, srcdir=srcdir, builddir=builddir, confoverrides=overrides)
@@ -157,12 +187,14 @@ def make_pdf(latex_outdir: Path, engine: str = "pdflatex", *, layout: bool = Fal
     log_text = log.read_text(errors="replace") if log.exists() else ""
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:] + log_text[-3000:]
     assert {"pdflatex": "pdfTeX", "xelatex": "XeTeX"}[engine] in log_text.splitlines()[0]
+    return pdf_text(tex.with_suffix(".pdf"), layout=layout)
+
+
+def pdf_text(pdf: Path, *, layout: bool = False) -> str:
+    """The text of ``pdf`` (pdftotext, with its layout or not), white space collapsed."""
     options = ["-layout"] if layout else []
     text = subprocess.run(
-        ["pdftotext", *options, "-enc", "UTF-8", str(tex.with_suffix(".pdf")), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
+        ["pdftotext", *options, "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     return " ".join(text.split())
 
@@ -456,3 +488,194 @@ BML_REPOSITORY = {
    2D = transfer to hearts
 """,
 }
+
+
+def write_file(path: Path, text: str | bytes) -> Path:
+    """``text`` written to ``path`` (its folders made; bytes written as they are)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def written_conditions(text: str) -> dict[str, str]:
+    """Each row's call path and condition in the BML xml2bml wrote (two spaces a level):
+    ``{"1N 2C": "10+ hcp ..."}``."""
+    found: dict[str, str] = {}
+    path: list[str] = []
+    last = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("{{"):
+            found[last] = stripped.removeprefix("{{").removesuffix("}}").strip()
+        elif "=" in stripped and not line.startswith(" " * 5 + " "):
+            depth = (len(line) - len(line.lstrip())) // 2
+            path = [*path[:depth], stripped.split()[0]]
+            last = " ".join(path)
+    return found
+
+
+def compile_pdf(app: SphinxTestApp, engine: str) -> str:
+    """Build ``app``'s LaTeX sources, make the PDF, return its text (with its layout);
+    no overfull line on the way."""
+    app.build()
+    outdir = Path(app.outdir)
+    text = make_pdf(outdir, engine, layout=True)
+    (tex,) = outdir.glob("*.tex")
+    assert "Overfull \\hbox" not in tex.with_suffix(".log").read_text(errors="replace")
+    return text
+
+
+# --------------------------------------------------------------------------
+# Pages that bss2bml and xml2bml write, built with docutils alone (the
+# ``bml_directive`` fixture of tests/conftest.py stands in for our directive)
+
+#: docutils settings for those pages: problems of level 2 and up kept in the tree, none printed
+DOCUTILS_SETTINGS = {"report_level": 2, "halt_level": 5, "warning_stream": False}
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.hrefs += [value or "" for name, value in attrs if name == "href"]
+
+
+def hrefs_of_page(page: Path) -> list[str]:
+    """Every link of the reStructuredText ``page`` made into HTML by docutils."""
+    html = publish_string(page.read_text(encoding="utf-8"), writer=Writer(), settings_overrides=DOCUTILS_SETTINGS)
+    links = _Links()
+    links.feed(html.decode("utf-8"))
+    return links.hrefs
+
+
+# --------------------------------------------------------------------------
+# Sites that several test modules build
+
+#: tests/roots/test-real-notes: a Polish club, a Blue club and a defence sharing included files
+REAL_NOTES = ROOTS / "test-real-notes"
+#: ``bml_systems`` of :func:`make_systems_site`: each system and the page it is rooted at
+SYSTEMS = {"wj": "wj_index", "blue": "blue_index", "defense": "defense"}
+
+_SYSTEM_PAGES = {
+    "index.rst": (
+        "Our systems\n===========\n\n.. toctree::\n\n   wj_index\n   blue_index\n   defense\n\n"
+        "Opening 1NT: :bml:seq:`1N` (both clubs open it), :bml:seq:`blue:1N`, :bml:seq:`wj:2D`.\n\n"
+        "Only the defence says :bml:seq:`(1C)-1H-(P)-2H`.\n\n"
+        ".. bml-downloads::\n"
+    ),
+    "wj_index.rst": (
+        "WJ\n==\n\n.. bml::\n\n   #+TITLE: WJ Polish Club\n\n"
+        "   #+DESCRIPTION: Polish club, 1D natural, 5-card majors, 1NT 15-17\n\n"
+        ".. toctree::\n\n   wj\n\nOur 1♣ is :bml:seq:`1C`; in Blue it is :bml:seq:`blue:1C`. "
+        "Stayman: :bml:seq:`1N-2C`.\n"
+    ),
+    "blue_index.rst": (
+        "Blue\n====\n\n.. bml::\n\n   #+TITLE: Blue Club\n\n"
+        "   #+DESCRIPTION: Strong 1C 17+, 1D 11-16 natural, 1NT 16-18\n\n"
+        ".. toctree::\n\n   blue\n\nThe Blue 1♣ is :bml:seq:`1C`.\n"
+    ),
+}
+
+
+def make_systems_site(folder: Path, systems: dict[str, str] | None) -> Path:
+    """Several systems in one site: :data:`REAL_NOTES` with a few reStructuredText pages around it
+    (wj and blue each rooted at a page whose toctree holds the system's .bml file, the defence at
+    its .bml file), ``bml_systems = systems`` unless ``None``."""
+    shutil.copytree(REAL_NOTES, folder)
+    for name, text in _SYSTEM_PAGES.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    with (folder / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write(f"\nbml_systems = {systems!r}\n" if systems is not None else "")
+    return folder
+
+
+#: The notes of :func:`make_practice_site`: a condition on every row
+PRACTICE_NOTES = """\
+Openings
+========
+
+.. bml::
+
+   1C = Strong {{ 16+ hcp }}
+     1D = Negative {{ 0-7 hcp }}
+     1N = Positive, balanced {{ 8+ hcp, balanced }}
+     1H = Positive {{ 8+ hcp }}
+   1N = 13-15 balanced {{ 13-15 hcp, balanced }}
+     2C = Stayman {{ 8+ hcp, 4+ hearts or 4+ spades }}
+       2D = No four-card major
+       2H = Four hearts {{ 4+ hearts }}
+         3C = Asks for a short suit, forcing {{ 4+ hearts }}
+           3D = Short diamonds {{ 0-1 diamonds }}
+         4H = To play {{ 4+ hearts }}
+         3N = To play {{ 3- hearts }}
+       2S = Four spades {{ 4+ spades }}
+         4S = To play {{ 4+ spades }}
+         3N = To play {{ 3- spades }}
+     3N = To play {{ 10+ hcp }}
+   1H = Five hearts {{ 11-15 hcp, 5+ hearts }}
+   1D = The rest {{ 11-15 hcp }}
+   P = Nothing to open {{ 10- hcp }}
+"""
+
+
+def make_practice_site(folder: Path, count: str = "5", options: str = "", notes: str = PRACTICE_NOTES) -> Path:
+    """A site of two pages: ``notes`` and ``.. bml-practice:: count`` with ``options`` (lines of
+    the directive's options, indented)."""
+    page = f"Practice\n========\n\n.. bml-practice:: {count}\n{options}\n"
+    return write_project(
+        folder,
+        "Notes\n=====\n\n.. toctree::\n\n   openings\n   practice\n",
+        'extensions = ["sphinx_bml"]\nproject = "Practice"\n',
+        openings__rst=notes,
+        practice__rst=page,
+    )
+
+
+# --------------------------------------------------------------------------
+# Pages in a real browser: Debian's Chromium, driven by Playwright (the
+# ``browser`` fixture of tests/sphinx/conftest.py)
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+
+Box = dict[str, float]
+
+
+def box(page: Any, selector: str) -> Box:
+    """Where the first element matching ``selector`` is drawn (it must be)."""
+    found = page.locator(selector)
+    assert found.count() >= 1, f"nothing matches {selector}"
+    bounds = found.first.bounding_box()
+    assert bounds is not None, f"{selector} is not displayed"
+    return dict(bounds)
+
+
+def right(b: Box) -> float:
+    return b["x"] + b["width"]
+
+
+def bottom(b: Box) -> float:
+    return b["y"] + b["height"]
+
+
+def rgb(page: Any, selector: str) -> tuple[int, ...]:
+    """The text colour of the first element matching ``selector``, as (red, green, blue)."""
+    colour: str = page.locator(selector).first.evaluate("element => getComputedStyle(element).color")
+    assert colour.startswith("rgb"), colour
+    return tuple(int(float(part)) for part in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3])

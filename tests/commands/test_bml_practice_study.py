@@ -13,8 +13,7 @@ from sphinx_bml.commands.bml_practice import main
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language.calls import PASS
 from sphinx_bml.language.notation import parse_reference
-from tests.practice.systems import CLUB, club_system, write_club
-from tests.practice.test_study import NEW
+from tests.practice.systems import CLUB, NEW_CLUB, club_system, write_club
 from tests.support import EXAMPLE_SITE, needs
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -60,6 +59,7 @@ def test_the_pbn_file_read_back_by_endplay_is_the_boards(
             assert board.contract.declarer.abbr == record["contract"].split()[-1]
 
 
+@pytest.mark.slow  # double-dummy solving of every board
 def test_the_pbn_file_carries_the_double_dummy_result_and_par(
     club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -86,6 +86,7 @@ def test_a_pbn_file_that_cannot_be_written_is_a_message(
     assert "cannot write the boards to" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # double-dummy solving of every board
 def test_imps_to_par_per_opening(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
     needs("endplay")
     assert main([str(club), "--par", "--seed", "5", "--boards", "8", "--jobs", "1"]) == 0
@@ -97,6 +98,7 @@ def test_imps_to_par_per_opening(club: Path, capsys: pytest.CaptureFixture[str])
         assert "IMPs" in report and "rows: " in report and "club.bml:" in report
 
 
+@pytest.mark.slow  # double-dummy solving of every board
 def test_imps_to_par_for_one_sequence(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
     needs("endplay")
     assert main([str(club), "--par", "--sequence", "1N-2C", "--seed", "5", "--boards", "4", "--jobs", "1"]) == 0
@@ -135,7 +137,7 @@ def test_a_sequence_without_conditions_on_the_example_site(capsys: pytest.Captur
 
 def test_two_versions_side_by_side(club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     needs("endplay")
-    changed = write_club(tmp_path, NEW, "new.bml")
+    changed = write_club(tmp_path, NEW_CLUB, "new.bml")
     arguments = [str(club), "--compare", str(changed), "--sequence", "1N", "--seed", "8", "--boards", "6"]
     arguments += ["--jobs", "1"]
     assert main(arguments) == 0

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from docutils.core import publish_string
-from docutils.writers.html5_polyglot import Writer
 
 from sphinx_bml.commands import bml_check, bml_practice, bss2bml, xml2bml
 from sphinx_bml.formats.bss_writer import write_bss
@@ -25,8 +22,7 @@ from sphinx_bml.language.calls import Call
 from sphinx_bml.language.conditions import MAX_CONDITION_NESTING, Hand
 from sphinx_bml.practice.robot import Choice
 from sphinx_bml.practice.session import Score
-from tests.formats.test_bml_writer import SETTINGS, bml_directive  # noqa: F401 - the fixture is used by name
-from tests.support import needs
+from tests.support import hrefs_of_page, needs
 
 ESC = "\x1b"
 #: What a hostile file may hold to retitle and clear a terminal.
@@ -73,22 +69,6 @@ def test_braces_in_an_xml_meaning_do_not_make_the_robot_bid_it(tmp_path: Path) -
     (two_clubs,) = [m for m in expand(parse_file(str(tmp_path / "weak.bml"))) if str(m.sequence) == "2C"]
     assert two_clubs.condition is not None
     assert not two_clubs.condition.holds(Hand.from_pbn("K32.Q432.J32.432"))
-
-
-class _Links(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.hrefs: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.hrefs += [value or "" for name, value in attrs if name == "href"]
-
-
-def hrefs_of_page(page: Path) -> list[str]:
-    html = publish_string(page.read_text(encoding="utf-8"), writer=Writer(), settings_overrides=SETTINGS)
-    links = _Links()
-    links.feed(html.decode("utf-8"))
-    return links.hrefs
 
 
 JAVASCRIPT = "javascript://%0Aalert(document.cookie)"

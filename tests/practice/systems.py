@@ -45,6 +45,9 @@ P = no opening {{ 10- hcp }}
 #: so the 1N opening written after it is never bid
 OLD_ONE_DIAMOND = "1D = 11--15 hcp, 2+ diamonds, not forcing {{ 11-15 hcp, 2+ diamonds, 4- hearts, 4- spades }}"
 
+#: the strong club with one row changed: 3N over 1N from 8 HCP instead of 10
+NEW_CLUB = CLUB.replace("{{ 10-15 hcp, 3- hearts, 3- spades }}", "{{ 8-15 hcp, 3- hearts, 3- spades }}")
+
 
 #: the answers to 1D have no hand condition: the robot cannot bid them
 UNCONDITIONED = """\

@@ -10,10 +10,7 @@ from sphinx_bml.practice.aiming import aimed
 from sphinx_bml.practice.boards import SEATS
 from sphinx_bml.practice.dealing import DoubleDummy
 from sphinx_bml.practice.study import WORST, Played, Study, Versions
-from tests.practice.systems import CLUB, SEVEN_SPADES, UNCONDITIONED, club_system
-
-#: the one row changed: 3N over 1N from 8 HCP instead of 10
-NEW = CLUB.replace("{{ 10-15 hcp, 3- hearts, 3- spades }}", "{{ 8-15 hcp, 3- hearts, 3- spades }}")
+from tests.practice.systems import NEW_CLUB, SEVEN_SPADES, UNCONDITIONED, club_system
 
 
 def _even(par: int = 0) -> DoubleDummy:
@@ -22,7 +19,7 @@ def _even(par: int = 0) -> DoubleDummy:
 
 
 def test_the_boards_that_differ_are_exactly_those_the_row_decides() -> None:
-    old, new = Robot(club_system()), Robot(club_system(NEW))
+    old, new = Robot(club_system()), Robot(club_system(NEW_CLUB))
     versions = Versions("old", "new")
     decided: set[int] = set()
     differing: set[int] = set()

@@ -17,13 +17,14 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx_bml.formats.anki import FIELDS, learned
 from sphinx_bml.language.notation import short_notation
 from sphinx_bml.sphinx.domain.domain import bml_domain
-from tests.sphinx.builders.test_systems import SYSTEMS, make_site
 from tests.support import (
     EXAMPLE_SITE,
+    SYSTEMS,
     anki_problems,
     build_once,
     example_system,
     import_into_anki,
+    make_systems_site,
     shown,
     sphinx_build,
     write_project,
@@ -97,7 +98,7 @@ def test_without_genanki_a_warning_says_what_to_install(app: SphinxTestApp, monk
 
 
 def test_one_deck_per_system(tmp_path: Path) -> None:
-    folder = make_site(tmp_path / "site", SYSTEMS)
+    folder = make_systems_site(tmp_path / "site", SYSTEMS)
     outdir = Path(build_once("anki", folder, folder / "_build").outdir)
     assert sorted(path.name for path in outdir.glob("*.apkg")) == ["blue.apkg", "defense.apkg", "wj.apkg"]
     for name, title in (("wj", "WJ Polish Club"), ("blue", "Blue Club")):

@@ -1,6 +1,6 @@
-"""The convention-card features in a real browser (Chromium, see test_browser.py):
-a typed sequence ranks first in Sphinx's search, meanings are found, and the
-sequence index narrows as one types in its filter box."""
+"""The convention-card features in a real browser (Chromium, the ``browser`` fixture of
+tests/sphinx/conftest.py): the sequence index narrows as one types in its filter box, the
+summary and the WBF card on a phone, a desktop and paper. (Search: domain/test_finding_browser.py.)"""
 
 from __future__ import annotations
 
@@ -12,63 +12,41 @@ from typing import Any
 
 import pytest
 
-from tests.sphinx.writing.test_browser import DESKTOP, PHONE, box, browser, rgb  # noqa: F401 - the fixture
-from tests.support import full_system, needs, pdf_font_sizes, pdf_pages, require, sphinx_build, write_project
+from tests.support import (
+    DESKTOP,
+    PHONE,
+    box,
+    full_system,
+    needs,
+    pdf_font_sizes,
+    pdf_pages,
+    require,
+    rgb,
+    sphinx_build,
+    write_project,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def search_results(browser: Any, outdir: Path, query: str) -> list[str]:  # noqa: F811
-    page = browser.new_page()
-    try:
-        page.goto(f"{(outdir / 'search.html').as_uri()}?q={query}")
-        page.wait_for_selector("#search-results ul.search li", timeout=10_000)
-        page.wait_for_function("document.querySelector('#search-results > p')?.textContent.length > 0")
-        return [" ".join(text.split()) for text in page.locator("#search-results ul.search li > a").all_inner_texts()]
-    finally:
-        page.close()
-
-
-@pytest.mark.sphinx("html", testroot="card", srcdir="card-search", confoverrides={"html_theme": "alabaster"})
-@pytest.mark.parametrize("query", ["1NT-2C", "1N 2C", "1nt 2c", "1NT–2♣"])
-def test_a_typed_sequence_ranks_first(app: Any, browser: Any, query: str) -> None:  # noqa: F811
-    app.build()
-    results = search_results(browser, Path(app.outdir), query.replace(" ", "+"))
-    assert results[0].startswith("1NT–2♣ · Stayman"), results
-
-
-@pytest.mark.sphinx("html", testroot="card", srcdir="card-search", confoverrides={"html_theme": "alabaster"})
-def test_suit_symbols_find_their_sequence(app: Any, browser: Any) -> None:  # noqa: F811
-    app.build()
-    results = search_results(browser, Path(app.outdir), "1%E2%99%A3-1%E2%99%A6")  # 1♣-1♦
-    assert results[0].startswith("1♣–1♦ · NEG"), results
-
-
-@pytest.mark.sphinx("html", testroot="card", srcdir="card-search", confoverrides={"html_theme": "alabaster"})
-def test_a_meaning_is_found(app: Any, browser: Any) -> None:  # noqa: F811
-    app.build()
-    results = search_results(browser, Path(app.outdir), "Stayman")
-    assert results[0].startswith("1NT–2♣ · Stayman"), results
-
-
 @pytest.mark.sphinx("html", testroot="card", srcdir="card-index", confoverrides={"html_theme": "alabaster"})
-def test_the_filter_box_narrows_the_sequence_index(app: Any, browser: Any) -> None:  # noqa: F811
+def test_the_filter_box_narrows_the_sequence_index(app: Any, browser: Any) -> None:
     app.build()
     page = browser.new_page(viewport=PHONE)
     try:
         page.goto((Path(app.outdir) / "bml-sequences.html").as_uri())
-        box = page.locator("input.bml-filter")
+        field = page.locator("input.bml-filter")
         shown = "table.indextable tr:not([hidden]) a code"
         everything = page.locator(shown).all_inner_texts()
         assert len(everything) == 11
-        box.fill("1N 2C")
+        field.fill("1N 2C")
         assert page.locator(shown).all_inner_texts() == ["1NT–2♣", "1NT–2♣–2♦", "1NT–2♣–2♥"]
         assert page.locator("span.bml-filter-count").inner_text() == "3 of 11 sequences"
-        box.fill("transfer")  # words of the meaning, abbreviations written out or not
-        box.fill("trf")
+        field.fill("transfer")  # words of the meaning, abbreviations written out or not
+        field.fill("trf")
         assert page.locator(shown).all_inner_texts() == ["1NT–2♦"]
         assert page.locator("tr.cap:not([hidden])").all_inner_texts() == ["1NT"]
-        box.fill("")
+        field.fill("")
         assert page.locator(shown).all_inner_texts() == everything
         red = page.locator("table.indextable .bml-suit.bml-hearts").first.evaluate("e => getComputedStyle(e).color")
         assert red.startswith("rgb(") and int(red[4:].split(",")[0]) >= 150, red
@@ -85,7 +63,7 @@ def test_the_filter_box_narrows_the_sequence_index(app: Any, browser: Any) -> No
     srcdir="card-sidebar",
     confoverrides={"html_theme": "alabaster", "html_sidebars": {"**": ["searchbox.html", "bml-sequences.html"]}},
 )
-def test_the_sidebar_box_opens_the_index_filtered(app: Any, browser: Any) -> None:  # noqa: F811
+def test_the_sidebar_box_opens_the_index_filtered(app: Any, browser: Any) -> None:
     app.build()
     page = browser.new_page()
     try:
@@ -108,7 +86,7 @@ _PRINT_MARGINS = {side: "10mm" for side in ("top", "right", "bottom", "left")}
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_the_card_page_prints_on_one_page(example_site: Path, browser: Any, paper: str, tmp_path: Path) -> None:  # noqa: F811
+def test_the_card_page_prints_on_one_page(example_site: Path, browser: Any, paper: str, tmp_path: Path) -> None:
     """It calls itself a one-page card and printed on two pages; the openings whole, the answers beside each other."""
     require(shutil.which("pdfinfo") is not None, "pdfinfo (poppler-utils) is not installed")
     page = browser.new_page()
@@ -126,7 +104,7 @@ def test_the_card_page_prints_on_one_page(example_site: Path, browser: Any, pape
     assert "Kestrel" not in text.split("The system at a glance")[0]  # no sidebar, no header
 
 
-def test_the_summary_colours_its_suits(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_the_summary_colours_its_suits(example_site: Path, browser: Any) -> None:
     page = browser.new_page()
     try:
         page.goto((example_site / "html" / "card.html").as_uri())
@@ -138,7 +116,7 @@ def test_the_summary_colours_its_suits(example_site: Path, browser: Any) -> None
         page.close()
 
 
-def test_on_a_phone_the_meanings_get_the_width(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_on_a_phone_the_meanings_get_the_width(example_site: Path, browser: Any) -> None:
     """The call column took 60% of a 360 px phone ("2♥ (we not vulnerable)" on one line)."""
     page = browser.new_page(viewport=PHONE)
     try:
@@ -155,7 +133,7 @@ def test_on_a_phone_the_meanings_get_the_width(example_site: Path, browser: Any)
         page.close()
 
 
-def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> None:
     """Hearts and diamonds were black on the practice page."""
     page = browser.new_page()
     try:
@@ -176,7 +154,7 @@ def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> N
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
 def test_the_convention_card_prints_as_the_forms_two_pages(
     example_site: Path,
-    browser: Any,  # noqa: F811
+    browser: Any,
     paper: str,
     screen: str,
     tmp_path: Path,
@@ -209,7 +187,7 @@ def test_the_convention_card_prints_as_the_forms_two_pages(
     assert smallest >= 6, f"the card prints its smallest text at {smallest} pt"
 
 
-def test_on_a_desktop_the_front_is_the_forms_three_columns(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_on_a_desktop_the_front_is_the_forms_three_columns(example_site: Path, browser: Any) -> None:
     page = browser.new_page(viewport=DESKTOP)
     try:
         page.goto((example_site / "html" / "convention_card.html").as_uri())
@@ -226,7 +204,7 @@ def test_on_a_desktop_the_front_is_the_forms_three_columns(example_site: Path, b
         page.close()
 
 
-def test_on_a_phone_the_convention_card_stacks_its_boxes(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_on_a_phone_the_convention_card_stacks_its_boxes(example_site: Path, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         page.goto((example_site / "html" / "convention_card.html").as_uri())
@@ -358,7 +336,7 @@ OVERFLOWING = """() => {
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_no_label_runs_over_its_cell(themed_card: Path, browser: Any, width: int) -> None:  # noqa: F811
+def test_no_label_runs_over_its_cell(themed_card: Path, browser: Any, width: int) -> None:
     """Row names of the leads and signals grids ran over their cells in four themes at 1280 px."""
     page = browser.new_page(viewport={"width": width, "height": 900})
     try:
@@ -380,7 +358,7 @@ def test_no_label_runs_over_its_cell(themed_card: Path, browser: Any, width: int
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_a_card_filled_to_the_brim_is_short_on_screen_and_prints_on_two_pages(
     tmp_path: Path,
-    browser: Any,  # noqa: F811
+    browser: Any,
     paper: str,
 ) -> None:
     """The card page listed every sequence (11,655 px): each box shows a few short lines and
@@ -406,7 +384,7 @@ def test_a_card_filled_to_the_brim_is_short_on_screen_and_prints_on_two_pages(
     assert smallest >= 6, f"the card prints its smallest text at {smallest} pt"
 
 
-def test_written_parts_too_long_for_a_card_still_print_on_two_sheets(tmp_path: Path, browser: Any) -> None:  # noqa: F811
+def test_written_parts_too_long_for_a_card_still_print_on_two_sheets(tmp_path: Path, browser: Any) -> None:
     """Only the player's own words can outgrow a card: it then prints smaller, with a warning in
     the console, but on its two sheets, as the PDF does."""
     require(shutil.which("pdfinfo") is not None, "pdfinfo (poppler-utils) is not installed")

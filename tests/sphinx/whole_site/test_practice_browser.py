@@ -1,5 +1,6 @@
-"""The practice page in a real browser (Chromium, see test_browser.py): on a phone, in dark mode, each
-tap on an answer shows your call and the auction going on to the next question, and nothing else."""
+"""The practice page in a real browser (Chromium, the ``browser`` fixture of tests/sphinx/conftest.py):
+on a phone, in dark mode, each tap on an answer shows your call and the auction going on to the next
+question, and nothing else."""
 
 from __future__ import annotations
 
@@ -7,17 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sphinx.testing.util import SphinxTestApp
 
-from tests.sphinx.whole_site.test_practice_page import build, make_site
-from tests.sphinx.writing.test_browser import PHONE, browser, rgb  # noqa: F401 - the fixture
-from tests.support import needs
+from tests.support import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def test_the_answers_open_one_after_the_other_on_a_dark_phone(tmp_path: Path, browser: Any) -> None:  # noqa: F811
-    needs("endplay")
-    app = build(make_site(tmp_path, count="5", options="   :seed: 8"))
+def test_the_answers_open_one_after_the_other_on_a_dark_phone(practice_site: SphinxTestApp, browser: Any) -> None:
+    app = practice_site
     page = browser.new_page(viewport=PHONE, color_scheme="dark")
     try:
         page.goto((Path(app.outdir) / "practice.html").as_uri())

@@ -13,68 +13,16 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx_bml.language.calls import Call
 from sphinx_bml.language.conditions import Hand
 from sphinx_bml.practice import PracticeUnavailable
-from tests.support import EXAMPLE_SITE, located_warnings, make_pdf, needs
-
-NOTES = """\
-Openings
-========
-
-.. bml::
-
-   1C = Strong {{ 16+ hcp }}
-     1D = Negative {{ 0-7 hcp }}
-     1N = Positive, balanced {{ 8+ hcp, balanced }}
-     1H = Positive {{ 8+ hcp }}
-   1N = 13-15 balanced {{ 13-15 hcp, balanced }}
-     2C = Stayman {{ 8+ hcp, 4+ hearts or 4+ spades }}
-       2D = No four-card major
-       2H = Four hearts {{ 4+ hearts }}
-         3C = Asks for a short suit, forcing {{ 4+ hearts }}
-           3D = Short diamonds {{ 0-1 diamonds }}
-         4H = To play {{ 4+ hearts }}
-         3N = To play {{ 3- hearts }}
-       2S = Four spades {{ 4+ spades }}
-         4S = To play {{ 4+ spades }}
-         3N = To play {{ 3- spades }}
-     3N = To play {{ 10+ hcp }}
-   1H = Five hearts {{ 11-15 hcp, 5+ hearts }}
-   1D = The rest {{ 11-15 hcp }}
-   P = Nothing to open {{ 10- hcp }}
-"""
-PAGE = """\
-Practice
-========
-
-.. bml-practice:: {count}
-{options}
-"""
-
-
-def make_site(folder: Path, count: str = "5", options: str = "", notes: str = NOTES) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "conf.py").write_text('extensions = ["sphinx_bml"]\nproject = "Practice"\n', encoding="utf-8")
-    (folder / "index.rst").write_text("Notes\n=====\n\n.. toctree::\n\n   openings\n   practice\n", encoding="utf-8")
-    (folder / "openings.rst").write_text(notes, encoding="utf-8")
-    (folder / "practice.rst").write_text(PAGE.format(count=count, options=options), encoding="utf-8")
-    return folder
+from tests.support import EXAMPLE_SITE, build_once, located_warnings, make_pdf, make_practice_site, needs
 
 
 def build(folder: Path, builder: str = "html") -> SphinxTestApp:
-    app = SphinxTestApp(builder, srcdir=folder, builddir=folder / "_build")
-    app.build()
-    app.cleanup()
-    return app
+    return build_once(builder, folder, folder / "_build")
 
 
 def boards(app: SphinxTestApp) -> list[BeautifulSoup]:
     soup = BeautifulSoup((Path(app.outdir) / "practice.html").read_text(encoding="utf-8"), "html.parser")
     return soup.select("div.bml-practice-board")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> SphinxTestApp:
-    needs("endplay")
-    return build(make_site(tmp_path_factory.mktemp("practice"), options="   :seed: 8"))
 
 
 def asked(board: BeautifulSoup) -> int:
@@ -93,11 +41,11 @@ def asking(table: BeautifulSoup) -> bool:
     return [cell.get_text() for cell in table.select("td")][-4:].count("?") == 1
 
 
-def test_each_board_asks_its_questions_one_answer_inside_the_other(site: SphinxTestApp) -> None:
+def test_each_board_asks_its_questions_one_answer_inside_the_other(practice_site: SphinxTestApp) -> None:
     """Only the first call was asked: now every call of yours from the notes, each answer a <details>
     that shows the auction going on to the next question, whose answer is nested in it."""
-    assert located_warnings(site) == []
-    found = boards(site)
+    assert located_warnings(practice_site) == []
+    found = boards(practice_site)
     assert len(found) == 5
     for board in found:
         hand = board.select_one("code.bml-practice-hand")
@@ -120,13 +68,13 @@ def test_each_board_asks_its_questions_one_answer_inside_the_other(site: SphinxT
             assert bool(own(details, "p.bml-practice-end")) == (number == count)
 
 
-def test_partner_answers_and_the_auction_goes_on(site: SphinxTestApp) -> None:
+def test_partner_answers_and_the_auction_goes_on(practice_site: SphinxTestApp) -> None:
     """1NT, Stayman, 2H: partner's call has its meaning and its row, and the next question follows it."""
-    assert all(asked(board) >= 1 for board in boards(site))
-    assert sum(asked(board) > 1 for board in boards(site)) >= 3, "boards with more questions are preferred"
+    assert all(asked(board) >= 1 for board in boards(practice_site))
+    assert sum(asked(board) > 1 for board in boards(practice_site)) >= 3, "boards with more questions are preferred"
     stayman = [
         (details, paragraph)
-        for board in boards(site)
+        for board in boards(practice_site)
         for details in board.select("div.bml-reveal details")
         for paragraph in own(details, "div.bml-answer > p")
         if paragraph.strong and paragraph.strong.get_text() == "Partner (North)"
@@ -140,9 +88,9 @@ def test_partner_answers_and_the_auction_goes_on(site: SphinxTestApp) -> None:
         assert "1NT" in cells and "2\u2663" in cells and cells.index("1NT") < cells.index("2\u2663")
 
 
-def test_a_call_off_the_notes_ends_the_questions_and_names_the_nearest_row(site: SphinxTestApp) -> None:
+def test_a_call_off_the_notes_ends_the_questions_and_names_the_nearest_row(practice_site: SphinxTestApp) -> None:
     """After 1NT 2C 2H 3C the notes only have 3D (short diamonds): a balanced opener is off the notes."""
-    endings = [board.select_one("p.bml-practice-end") for board in boards(site)]
+    endings = [board.select_one("p.bml-practice-end") for board in boards(practice_site)]
     off = [ending for ending in endings if "off the notes" in ending.get_text()]
     assert off, [ending.get_text() for ending in endings]
     for ending in off:
@@ -158,7 +106,7 @@ def test_a_call_off_the_notes_ends_the_questions_and_names_the_nearest_row(site:
         assert ending.find_parent("details").summary.get_text().endswith(f"({count} of {count})"), "in the last answer"
     partners = [
         paragraph
-        for board in boards(site)
+        for board in boards(practice_site)
         for paragraph in board.select("div.bml-answer > p")
         if paragraph.get_text().startswith("Partner (North)") and "off the notes" in paragraph.get_text()
     ]
@@ -170,11 +118,11 @@ def test_a_call_off_the_notes_ends_the_questions_and_names_the_nearest_row(site:
     assert all(text.startswith(("The notes end here", "The auction is over")) for text in others), others
 
 
-def test_the_call_revealed_is_the_one_the_hand_condition_gives(site: SphinxTestApp) -> None:
+def test_the_call_revealed_is_the_one_the_hand_condition_gives(practice_site: SphinxTestApp) -> None:
     """Checked again from the page alone: the hand shown meets the first revealed row's HCP range."""
     ranges = {"1C": (16, 40), "1N": (13, 15), "1H": (11, 15), "1D": (11, 15), "P": (0, 10)}
     openings = 0
-    for board in boards(site):
+    for board in boards(practice_site):
         text = board.select_one("code.bml-practice-hand").get_text().split()
         hand = Hand([holding.replace("\u2014", "") for holding in text[1::2]])
         shown = board.select_one("div.bml-answer a").get_text()
@@ -187,16 +135,16 @@ def test_the_call_revealed_is_the_one_the_hand_condition_gives(site: SphinxTestA
     assert openings
 
 
-def test_the_same_seed_deals_the_same_boards(site: SphinxTestApp, tmp_path: Path) -> None:
-    again = build(make_site(tmp_path / "again", options="   :seed: 8"))
-    assert [b.get_text() for b in boards(again)] == [b.get_text() for b in boards(site)]
-    other = build(make_site(tmp_path / "other", options="   :seed: 9"))
-    assert [b.get_text() for b in boards(other)] != [b.get_text() for b in boards(site)]
+def test_the_same_seed_deals_the_same_boards(practice_site: SphinxTestApp, tmp_path: Path) -> None:
+    again = build(make_practice_site(tmp_path / "again", options="   :seed: 8"))
+    assert [b.get_text() for b in boards(again)] == [b.get_text() for b in boards(practice_site)]
+    other = build(make_practice_site(tmp_path / "other", options="   :seed: 9"))
+    assert [b.get_text() for b in boards(other)] != [b.get_text() for b in boards(practice_site)]
 
 
-def test_suits_are_drawn_as_in_the_tables(site: SphinxTestApp) -> None:
+def test_suits_are_drawn_as_in_the_tables(practice_site: SphinxTestApp) -> None:
     """Hearts and diamonds were black text in the hands, the auctions and the answers."""
-    for board in boards(site):
+    for board in boards(practice_site):
         hand = board.select_one("code.bml-practice-hand")
         assert [suit["class"][-1] for suit in hand.select("span.bml-suit")] == [
             "bml-spades",
@@ -216,7 +164,7 @@ def test_text_asks_the_calls_and_puts_the_whole_auctions_after_all_the_questions
     """Each answer was printed right under its question: a key at the end now, as in a quiz book,
     with the whole auction, each of your calls and partner's, and where the notes stop."""
     needs("endplay")
-    app = build(make_site(tmp_path, count="3", options="   :seed: 8\n   :seat: S"), "text")
+    app = build(make_practice_site(tmp_path, count="3", options="   :seed: 8\n   :seat: S"), "text")
     text = (Path(app.outdir) / "practice.txt").read_text(encoding="utf-8")
     assert "<details>" not in text
     counts = [int(found) for found in re.findall(r"Bid the hand through: (\d+) questions?", text)]
@@ -242,7 +190,7 @@ def test_text_asks_the_calls_and_puts_the_whole_auctions_after_all_the_questions
 def test_the_pdf_source_has_suit_symbols_and_the_key_at_the_end(tmp_path: Path) -> None:
     """The hands were letters in the PDF ("S KJ864 H T84")."""
     needs("endplay")
-    app = build(make_site(tmp_path, count="3", options="   :seed: 8"), "latex")
+    app = build(make_practice_site(tmp_path, count="3", options="   :seed: 8"), "latex")
     tex = (Path(app.outdir) / "practice.tex").read_text(encoding="utf-8")
     hands = re.findall(r"\\sphinxcode\{\\sphinxupquote\{(.*?)\}\}", tex)
     assert len(hands) == 3
@@ -260,7 +208,7 @@ def test_the_pdf_asks_the_calls_and_keeps_the_answers_for_the_end(tmp_path: Path
     """Read back from the PDF: suit symbols in the hands, the auctions and the answers; no answer
     under its question; the key lists each board's questions after the last board."""
     needs("endplay")
-    app = build(make_site(tmp_path, count="3", options="   :seed: 8"), "latex")
+    app = build(make_practice_site(tmp_path, count="3", options="   :seed: 8"), "latex")
     text = make_pdf(Path(app.outdir))
     key = text.index("Answers Board 1")
     questions, answers = text[:key], text[key:]
@@ -279,7 +227,7 @@ def test_without_endplay_the_page_says_so_and_a_warning_tells_the_author(
         raise PracticeUnavailable()
 
     monkeypatch.setattr("sphinx_bml.practice.quiz.deals", no_endplay)
-    app = build(make_site(tmp_path))
+    app = build(make_practice_site(tmp_path))
     assert located_warnings(app) == [
         (
             "practice.rst",
@@ -294,7 +242,7 @@ def test_without_endplay_the_page_says_so_and_a_warning_tells_the_author(
 
 
 def test_notes_without_conditions_and_a_bad_count_are_warnings(tmp_path: Path) -> None:
-    app = build(make_site(tmp_path, count="many", notes="Openings\n========\n\n.. bml::\n\n   1C = Strong\n"))
+    app = build(make_practice_site(tmp_path, count="many", notes="Openings\n========\n\n.. bml::\n\n   1C = Strong\n"))
     warnings = [(file, line, kind) for file, line, kind, _ in located_warnings(app)]
     assert warnings == [("practice.rst", 4, "bml.directive"), ("practice.rst", 4, "bml.practice")]
     assert "No row of the system has a hand condition" in (Path(app.outdir) / "practice.html").read_text("utf-8")
@@ -308,7 +256,7 @@ def test_the_example_site_has_a_practice_page() -> None:
 @pytest.mark.parametrize("seed", ["20261125120000", "-1", "4294967296", "seven"])
 def test_a_seed_out_of_range_is_a_warning_and_the_page_is_dealt(tmp_path: Path, seed: str) -> None:
     needs("endplay")
-    app = build(make_site(tmp_path, options=f"   :seed: {seed}"))
+    app = build(make_practice_site(tmp_path, options=f"   :seed: {seed}"))
     assert located_warnings(app) == [
         (
             "practice.rst",

@@ -7,10 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.sphinx.writing.test_browser import DESKTOP, PHONE, bottom, box, browser
-from tests.support import build_once, write_project
-
-__all__ = ["browser"]  # the fixture
+from tests.support import DESKTOP, PHONE, bottom, box, build_once, write_project
 
 NOTES = """Our 1NT
 =======
