@@ -2,9 +2,10 @@
 
 ::
 
-    bml-practice [--seed N] [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
+    bml-practice [--seed N]... [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
                  [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] [--par] [--jobs N]
                  [--sequence 1N-2C] [--pbn FILE] [--compare OTHER] SOURCE
+    bml-practice --merge FILE... [--json]
 
 SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
 read as the build reads it: the site's system, with the project's settings
@@ -17,17 +18,22 @@ stops, with the score. Not in a terminal (or with ``--no-interactive``) it
 prints each board: the deal as PBN and the robot's auction. ``--json``
 prints a JSON array, one object per board. ``--check`` prints the coverage
 report. ``--par`` the IMPs to par per opening, ``--compare`` the boards two
-versions of the notes bid differently, ``--sequence`` deals only boards that
-start with a sequence, ``--pbn`` writes the boards to a PBN file. Boards
-stream: memory does not grow with ``--boards``. ``--seed`` makes it all
-reproducible. A call the laws of the auction forbid is refused at the table
-with the reason; long work shows one line of progress on a terminal (standard
-error), nothing in a pipe. Exit status: 0, 1 when the system could not be
-read, endplay is missing or no board reaches the sequence (the message says
-why), 2 for a mistake on the command line (an illegal ``--sequence`` too),
-130 when Ctrl-C stopped it (one line says so, no traceback). A project folder is read by Sphinx
-(:mod:`sphinx_bml.sphinx.project`): commands are the layer above the Sphinx
-adapters.
+versions of the notes bid differently, each with the mean a board and its
+95% interval (:mod:`sphinx_bml.practice.figures`), ``--sequence`` deals only
+boards that start with a sequence, ``--pbn`` writes the boards to a PBN file.
+Boards stream: memory does not grow with ``--boards``. ``--seed`` makes it
+all reproducible; several deal the boards of each in turn. With ``--par`` or
+``--compare``, ``--json`` writes what was studied, the boards and the
+figures, and ``--merge`` adds up such files of other seeds into exactly the
+figures of one run over them all (:mod:`sphinx_bml.practice.merging`). A
+call the laws of the auction forbid is refused at the table with the reason;
+long work shows one line of progress on a terminal (standard error), nothing
+in a pipe. Exit status: 0, 1 when the system could not be read, endplay is
+missing or no board reaches the sequence (the message says why), 2 for a
+mistake on the command line (an illegal ``--sequence`` too, and files
+``--merge`` cannot add up), 130 when Ctrl-C stopped it (one line says so, no
+traceback). A project folder is read by Sphinx (:mod:`sphinx_bml.sphinx.project`):
+commands are the layer above the Sphinx adapters.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ import argparse
 import contextlib
 import json
 import os
+import secrets
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -47,6 +54,7 @@ from ..language.calls import Call, Sequence
 from ..language.errors import BMLError, Problems, one_line, shown_lines
 from ..language.notation import parse_reference
 from ..language.system import System
+from ..practice import merging
 from ..practice.aiming import OutOfReach, aimed, legal_sequence
 from ..practice.boards import SEATS, VULNERABILITIES, Board
 from ..practice.coverage import check
@@ -65,21 +73,27 @@ from ..practice.pbn import pbn_board
 from ..practice.robot import Auction, Choice, Robot, situation
 from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call, refusal, robot_pass
 from ..practice.source import load_system
-from ..practice.study import Played, Study, Versions
+from ..practice.study import Played, Study, Versions, difference
 from ..sphinx.project import CONFIGURATION, read_project
 from ..versions.reading import SUFFIXES as VERSION_SUFFIXES
 from ..versions.reading import NotABssFile, holds_conditions, read_version
-from .command_line import FAILED, MISTAKE, Progress, closed_pipe, is_terminal, stopped
+from .command_line import FAILED, MISTAKE, Progress, closed_pipe, is_terminal, json_text, stopped, version_text
 
 PROGRAM = "bml-practice"
 
 
 def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bml-practice", description="Practise a BML system on random deals.")
-    parser.add_argument("source", type=Path, help="a .bml file or a Sphinx project folder")
+    parser.add_argument("source", type=Path, nargs="?", help="a .bml file or a Sphinx project folder")
     parser.add_argument("--system", default=None, help="which system of bml_systems (default: the first)")
     parser.add_argument(
-        "--seed", type=_seed, default=None, help=f"the same seed deals the same boards (0 to {MAX_SEED})"
+        "--seed",
+        type=_seed,
+        action="append",
+        dest="seeds",
+        default=None,
+        metavar="N",
+        help=f"the same seed deals the same boards (0 to {MAX_SEED}); several: the boards of each in turn",
     )
     parser.add_argument(
         "--boards", type=int, default=None, help="how many boards (default 4; 1000 with --check; 100 with --par)"
@@ -98,6 +112,9 @@ def argument_parser() -> argparse.ArgumentParser:
         "--compare", type=Path, default=None, metavar="OTHER", help="bid the boards through another version too"
     )
     parser.add_argument("--no-interactive", action="store_true", help="print the boards even in a terminal")
+    parser.add_argument(
+        "--merge", type=Path, nargs="+", default=None, metavar="FILE", help="add up the --json files of a study"
+    )
     return parser
 
 
@@ -108,13 +125,50 @@ def _seed(written: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+#: what --merge takes
+_MERGING = ("merge", "json")
+
+
+def _option(name: str) -> str:
+    """How an option is written on the command line: ``--sequence``, ``SOURCE``."""
+    return "SOURCE" if name == "source" else "--seed" if name == "seeds" else "--" + name.replace("_", "-")
+
+
+def merge(files: list[Path], as_json: bool, out: TextIO, err: TextIO) -> int:
+    """``--merge``: the figures of the --json files of a study, added up, as text or JSON."""
+    try:
+        merged = merging.merge(merging.load(file) for file in files)
+    except merging.NotAStudy as error:
+        _say(str(error), err)
+        return MISTAKE
+    print(json_text(merged.to_json()) if as_json else shown_lines(merged.report()), file=out)
+    return 0
+
+
 class _Mistake(Exception):
     """A mistake on the command line, said in words: exit status 2."""
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``bml-practice`` with ``argv`` (default: the command line); the exit status."""
-    options = argument_parser().parse_args(argv)
+    parser = argument_parser()
+    options = parser.parse_args(argv)
+    if options.merge is not None:
+        given = [
+            name for name, value in vars(options).items() if name not in _MERGING and value != parser.get_default(name)
+        ]
+        if given:
+            parser.error(f"--merge adds up the --json files of a study, and takes no {_option(given[0])}")
+        try:
+            return merge(options.merge, options.json, sys.stdout, sys.stderr)
+        except BrokenPipeError:
+            return closed_pipe()
+    if options.source is None:
+        parser.error("give a .bml file or a Sphinx project folder (or --merge FILE... to add up a study)")
+    if options.seeds is not None:
+        twice = next((seed for number, seed in enumerate(options.seeds) if seed in options.seeds[:number]), None)
+        if twice is not None:
+            parser.error(f"--seed {twice} is given twice: its boards would count twice")
     if options.boards is not None and options.boards < 1:
         _say("--boards needs a number of boards, 1 or more", sys.stderr)
         return MISTAKE
@@ -242,15 +296,13 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
             return MISTAKE
     measuring = options.par or other is not None
     count = options.boards or (1000 if options.check else 100 if measuring else 4)
+    # without --seed, a seed drawn at random: every board can be dealt again, and a study merged
+    options.seeds = options.seeds or [secrets.randbelow(MAX_SEED + 1)]
     robot = Robot(system)
     # at the table the player sits on the side that bids the sequence, as opener or as responder
     seat = options.seat if _plays(options, stdin, out) else None
-    if sequence is not None:
-        dealt: Iterable[Board] = aimed(
-            robot, sequence, count, options.seed, options.dealer, options.vulnerability, seat
-        )
-    else:
-        dealt = stream(count, options.seed, options.dealer, options.vulnerability)
+    options.boards = count
+    dealt = _deal(options, robot, sequence, count, seat)
     pbn = None
     if options.pbn is not None:
         try:
@@ -259,7 +311,7 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
             _say(f"cannot write the boards to {options.pbn}: {error.strerror or error}", err)
             return FAILED
     try:
-        return _run(options, robot, other, sequence, (dealt, count), pbn, stdin, out, err)
+        return _run(options, robot, other, sequence, (dealt, count * len(options.seeds)), pbn, stdin, out, err)
     except OutOfReach as error:
         _say(f"--sequence {options.sequence}: {error}", err)
         if pbn is not None:
@@ -272,12 +324,26 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
             pbn.close()
 
 
+def _deal(
+    options: argparse.Namespace, robot: Robot, sequence: Sequence | None, count: int, seat: str | None
+) -> Iterator[tuple[int, Board]]:
+    """The boards of each seed in turn, each with its seed: ``count`` boards a seed, numbered from 1,
+    exactly those a run with that seed alone deals."""
+    for seed in options.seeds:
+        if sequence is not None:
+            boards = aimed(robot, sequence, count, seed, options.dealer, options.vulnerability, seat)
+        else:
+            boards = stream(count, seed, options.dealer, options.vulnerability)
+        for board in boards:
+            yield seed, board
+
+
 def _run(
     options: argparse.Namespace,
     robot: Robot,
     other: System | None,
     sequence: Sequence | None,
-    boards: tuple[Iterable[Board], int],
+    boards: tuple[Iterable[tuple[int, Board]], int],
     pbn: TextIO | None,
     stdin: TextIO,
     out: TextIO,
@@ -286,16 +352,25 @@ def _run(
     dealt, count = boards
     if options.check:
         with Progress(err, PROGRAM, count, "boards dealt and bid") as progress:
-            report = check(robot.system, progress.counted(dealt)).report()
+            report = check(robot.system, progress.counted(board for _, board in dealt)).report()
         print(shown_lines(report), file=out)
         return 0
     measuring = options.par or other is not None
     if _plays(options, stdin, out):
-        return interactive(robot, dealt, options.seat, stdin, out)
-    if other is not None and not (options.par or options.double_dummy or options.json or pbn is not None):
+        return interactive(robot, (board for _, board in dealt), options.seat, stdin, out)
+    if other is not None and not (options.par or options.double_dummy or pbn is not None):
+        written = _Written(out, study_header(options, robot.system, other, sequence)) if options.json else None
+        versions = Versions(str(options.source), str(options.compare))
         with Progress(err, PROGRAM, count, "boards dealt and bid by both versions") as progress:
-            versions = compare(robot, Robot(other), progress.counted(dealt), options)
-        print(shown_lines(versions.report()), file=out)
+            for seed, board, solved, one, two in compare(
+                robot, Robot(other), progress.counted(dealt), versions, options
+            ):
+                if written is not None:
+                    written.board({**board_record(board, one.auction, solved, seed), **compared_record(one, two)})
+        if written is not None:
+            written.close({"compare": versions.figures.to_json()})
+        else:
+            print(shown_lines(versions.report()), file=out)
         return 0
     solving = measuring or options.double_dummy
     # a line of progress on the terminal, unless the boards themselves go to it one by one
@@ -315,50 +390,57 @@ def _write_boards(
     robot: Robot,
     other: System | None,
     sequence: Sequence | None,
-    dealt: Iterable[Board],
+    dealt: Iterable[tuple[int, Board]],
     pbn: TextIO | None,
     out: TextIO,
     progress: Progress,
 ) -> None:
     """Bid (and solve) the boards one at a time: each written as it comes (JSON, text, PBN),
-    or measured, the report printed at the end."""
+    or measured, the report printed at the end (with ``--json``, the figures after the boards)."""
     measuring = options.par or other is not None
-    bid = ((board, robot.bid(board)) for board in dealt)
-    played: Iterator[tuple[Board, Auction, DoubleDummy | None]]
+    bid = ((seed, board, robot.bid(board)) for seed, board in dealt)
+    played: Iterator[tuple[int, Board, Auction, DoubleDummy | None]]
     if measuring or options.double_dummy:
         played = (
-            (board, auction, solved)
-            for (board, auction), solved in solve(bid, lambda item: item[0], options.jobs or cores())
+            (seed, board, auction, solved)
+            for (seed, board, auction), solved in solve(bid, lambda item: item[1], options.jobs or cores())
         )
     else:
-        played = ((board, auction, None) for board, auction in bid)
+        played = ((seed, board, auction, None) for seed, board, auction in bid)
     study = Study()
     versions = Versions(str(options.source), str(options.compare)) if other is not None else None
     other_robot = Robot(other) if other is not None else None
     name = sequence.notation() if sequence is not None else None
-    first = True
+    written = None
     if options.json:
-        out.write("[")
-    for board, auction, solved in played:
+        written = _Written(out, study_header(options, robot.system, other, sequence) if measuring else None)
+    for seed, board, auction, solved in played:
         progress.step()
         if pbn is not None:
             par = None if solved is None else (solved.par, solved.par_contracts)
             pbn.write(pbn_board(board, auction, None if solved is None else solved.taken(auction.contract()), par))
+        record = board_record(board, auction, solved, seed) if written is not None else {}
         if solved is not None and measuring:
             result = Played.of(board, auction, solved)
-            study.add(result, name)
+            group, apart = study.add(result, name)
+            if options.par:
+                record.update(group=group, counted_apart=apart)
             if versions is not None and other_robot is not None:
-                versions.add(result, Played.of(board, other_robot.bid(board), solved))
-        if options.json:
-            # one_line: JSON escapes control characters, not the line separators a terminal breaks on
-            record = one_line(json.dumps(board_record(board, auction, solved), ensure_ascii=False))
-            out.write(("\n" if first else ",\n") + record)
+                second = Played.of(board, other_robot.bid(board), solved)
+                versions.add(result, second)
+                record.update(compared_record(result, second))
+        if written is not None:
+            written.board(record)
         elif not measuring:
             print(board_text(board, auction, solved), file=out)
-        first = False
     progress.clear()
-    if options.json:
-        out.write("\n]\n")
+    if written is not None:
+        figures: dict[str, object] = {}
+        if options.par:
+            figures["par"] = study.figures().to_json()
+        if versions is not None:
+            figures["compare"] = versions.figures.to_json()
+        written.close(figures if measuring else None)
         return
     if options.par:
         print(shown_lines(study.report()), file=out)
@@ -366,6 +448,48 @@ def _write_boards(
         if options.par:
             print(file=out)
         print(shown_lines(versions.report()), file=out)
+
+
+class _Written:
+    """Boards written as JSON one at a time, as they come: an array of boards, or for a study an
+    object with what was studied (``header``), the boards, and at the end the figures."""
+
+    def __init__(self, out: TextIO, header: dict[str, object] | None = None) -> None:
+        self.out, self.study, self.first = out, header is not None, True
+        out.write("[" if header is None else '{"study": ' + _json_line(header) + ',\n"boards": [')
+
+    def board(self, record: dict[str, object]) -> None:
+        self.out.write(("\n" if self.first else ",\n") + _json_line(record))
+        self.first = False
+
+    def close(self, figures: dict[str, object] | None = None) -> None:
+        """The end: of the array, or of the boards, and the figures."""
+        self.out.write("\n]\n" if not self.study else '\n],\n"figures": ' + json_text(figures) + "}\n")
+
+
+def _json_line(data: object) -> str:
+    # one_line: JSON escapes control characters, not the line separators a terminal breaks on
+    return one_line(json.dumps(data, ensure_ascii=False))
+
+
+def study_header(
+    options: argparse.Namespace, system: System, other: System | None, sequence: Sequence | None
+) -> dict[str, object]:
+    """What a study's ``--json`` starts with: the notes, the options, the seeds
+    (:func:`~sphinx_bml.practice.merging.study`)."""
+    return merging.study(
+        version_text(PROGRAM),
+        merging.notes(str(options.source), system),
+        None if other is None else merging.notes(str(options.compare), other),
+        options.par,
+        {
+            "sequence": None if sequence is None else sequence.notation(),
+            "dealer": options.dealer,
+            "vulnerability": options.vulnerability,
+        },
+        options.seeds,
+        options.boards,
+    )
 
 
 def _plays(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> bool:
@@ -378,27 +502,37 @@ def _plays(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> bool:
     return is_terminal(stdin) and is_terminal(out)
 
 
-def compare(robot: Robot, other: Robot, dealt: Iterable[Board], options: argparse.Namespace) -> Versions:
-    """The two versions on the same boards, solving double dummy only the boards they bid differently
-    (the same auction scores the same against par)."""
-    versions = Versions(str(options.source), str(options.compare))
-    both = ((board, robot.bid(board), other.bid(board)) for board in dealt)
+def compare(
+    robot: Robot,
+    other: Robot,
+    dealt: Iterable[tuple[int, Board]],
+    versions: Versions,
+    options: argparse.Namespace,
+) -> Iterator[tuple[int, Board, DoubleDummy, Played, Played]]:
+    """The two versions on the same boards, counted in ``versions``, solving double dummy only the
+    boards they bid differently (the same auction scores the same against par); those boards,
+    each with its seed, as they are solved."""
+    both = ((seed, board, robot.bid(board), other.bid(board)) for seed, board in dealt)
 
-    def apart() -> Iterator[tuple[Board, Auction, Auction]]:
-        for board, one, two in both:
+    def apart() -> Iterator[tuple[int, Board, Auction, Auction]]:
+        for seed, board, one, two in both:
             if one.calls == two.calls:
-                versions.boards += 1
+                versions.alike(one)
             else:
-                yield board, one, two
+                yield seed, board, one, two
 
-    for (board, one, two), solved in solve(apart(), lambda item: item[0], options.jobs or cores()):
-        versions.add(Played.of(board, one, solved), Played.of(board, two, solved))
-    return versions
+    for (seed, board, one, two), solved in solve(apart(), lambda item: item[1], options.jobs or cores()):
+        first, second = Played.of(board, one, solved), Played.of(board, two, solved)
+        versions.add(first, second)
+        yield seed, board, solved, first, second
 
 
-def board_record(board: Board, auction: Auction, solved: DoubleDummy | None = None) -> dict[str, object]:
-    """One board for ``--json``."""
+def board_record(
+    board: Board, auction: Auction, solved: DoubleDummy | None = None, seed: int | None = None
+) -> dict[str, object]:
+    """One board for ``--json`` (``seed``: the seed that dealt it)."""
     record: dict[str, object] = {
+        "seed": seed,
         "board": board.number,
         "deal": board.deal,
         "dealer": board.dealer,
@@ -411,13 +545,26 @@ def board_record(board: Board, auction: Auction, solved: DoubleDummy | None = No
     record["declarer"] = contract.declarer
     if solved is not None:
         played = Played.of(board, auction, solved)
-        record["tricks"] = played.tricks
-        record["score"] = played.score
-        record["par"] = played.par
-        record["par_contracts"] = played.par_contracts
-        record["imps"] = played.imps
-        record["imps_for"] = played.opening_side
+        record.update(tricks=played.tricks, score=played.score, par=played.par, par_contracts=played.par_contracts)
+        record.update(imps=played.imps, imps_for=played.opening_side)
     return record
+
+
+def compared_record(one: Played, other: Played) -> dict[str, object]:
+    """What ``--compare`` adds to a board for ``--json``: the other version's auction and its result
+    (``null`` when it bid the board alike), and the difference in IMPs to par, the first's less the other's."""
+    compared: dict[str, object] | None = None
+    if one.auction.calls != other.auction.calls:
+        compared = {
+            "auction": [str(call) for call in other.auction.calls],
+            "contract": str(other.auction.contract()),
+            "declarer": other.auction.contract().declarer,
+            "tricks": other.tricks,
+            "score": other.score,
+            "imps": other.imps,
+            "imps_for": other.opening_side,
+        }
+    return {"compared": compared, "difference": difference(one, other)}
 
 
 def call_record(choice: Choice) -> dict[str, object]:

@@ -66,7 +66,7 @@ def test_the_pbn_file_carries_the_double_dummy_result_and_par(
     pbn = needs("endplay.parsers.pbn")
     out = tmp_path / "boards.pbn"
     assert main([str(club), "--json", "--par", "--seed", "2", "--boards", "3", "--pbn", str(out), "--jobs", "1"]) == 0
-    records = json.loads(capsys.readouterr().out)
+    records = json.loads(capsys.readouterr().out)["boards"]
     with out.open(encoding="utf-8") as file:
         boards = pbn.load(file)
     for record, board in zip(records, boards, strict=True):
@@ -92,8 +92,16 @@ def test_imps_to_par_per_opening(club: Path, capsys: pytest.CaptureFixture[str])
     assert main([str(club), "--par", "--seed", "5", "--boards", "8", "--jobs", "1"]) == 0
     report = capsys.readouterr().out
     assert report.startswith("IMPs to par, for the side that opened, over 8 boards:")
-    table = report.split("\n\n")[1].splitlines()[1:]
-    assert sum(int(line.split()[-3]) for line in table) == 8  # the boards of each opening add up
+    head, table = report.split("\n\n")[0], report.split("\n\n")[1].splitlines()
+    assert re.fullmatch(
+        r"IMPs to par, for the side that opened, over 8 boards: [+-]\d+; mean [+-]\d+\.\d\d IMPs a board, "
+        r"95% interval [+-]\d+\.\d\d to [+-]\d+\.\d\d \(rough: only \d boards away from par\)",
+        head,
+    )
+    assert table[0].split() == ["opening", "boards", "IMPs", "a", "board", "95%", "interval"]
+    assert sum(int(line[16:23]) for line in table[1:]) == 8  # the boards of each opening add up
+    interval = r"  ([+-]\d+\.\d\d to [+-]\d+\.\d\d \(rough\)|one board|no spread)"
+    assert all(re.fullmatch(rf".{{16}}[ \d]{{7}}[ +\-\d]{{8}}[ +\-.\d]{{9}}{interval}", line) for line in table[1:])
     if "the worst boards" in report:
         assert "IMPs" in report and "rows: " in report and "club.bml:" in report
 

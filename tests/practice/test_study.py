@@ -36,6 +36,37 @@ def test_the_boards_that_differ_are_exactly_those_the_row_decides() -> None:
     assert decided and differing == decided
     assert versions.boards == 150
     assert f"the auctions differ on {len(decided)} of 150 boards" in versions.report()
+    # every board counts in the difference board by board, 0 where the auctions are the same
+    figures = versions.figures
+    assert figures.differing == len(decided) and figures.overall.boards == 150
+    assert figures.overall.swings <= len(decided)
+    assert sum(difference.spread.boards for difference in figures.openings.values()) == 150
+
+
+def test_boards_bid_alike_count_as_a_difference_of_0_without_being_solved() -> None:
+    robot = Robot(club_system())
+    solved, counted = Versions("old", "old"), Versions("old", "old")
+    for board in aimed(robot, parse_reference("1N").sequence, 12, seed=4):
+        auction = robot.bid(board)
+        solved.add(Played.of(board, auction, _even()), Played.of(board, auction, _even()))
+        counted.alike(auction)
+    assert solved.figures == counted.figures
+    assert counted.report().splitlines() == [
+        "old against old: the auctions differ on 0 of 12 boards.",
+        "The two versions bid every board alike (within noise).",
+    ]
+
+
+def test_a_study_names_the_table_each_board_is_counted_under() -> None:
+    robot = Robot(club_system())
+    study = Study()
+    board = next(iter(aimed(robot, parse_reference("1C").sequence, 1, seed=2)))
+    assert study.add(Played.of(board, robot.bid(board), _even())) == ("1C", False)
+    assert study.add(Played.of(board, robot.bid(board), _even()), "1C-(P)-1D") == ("1C-(P)-1D", False)
+    unconditioned = Robot(expand(parse_text(UNCONDITIONED, "notes.bml")))
+    apart = Played.of(SEVEN_SPADES, unconditioned.bid(SEVEN_SPADES), _even(par=620))
+    assert study.add(apart) == ("1D-(P)", True)
+    assert set(study.figures().openings) == {"1C", "1C-(P)-1D"} and set(study.figures().apart) == {"1D-(P)"}
 
 
 def test_a_study_keeps_the_worst_boards_only() -> None:
