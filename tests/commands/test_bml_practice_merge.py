@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_bml.commands.bml_practice import main
-from tests.practice.systems import CLUB, write_club
-from tests.practice.test_study import NEW
+from tests.practice.systems import CLUB, NEW_CLUB, write_club
 from tests.support import ROOT, needs
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -79,7 +78,7 @@ def test_two_seeds_merged_equal_one_run_over_both(
     """The done-when of the issue: the JSON of a run with seed 1 and of one with seed 2, merged, is
     exactly the JSON of one run over both seeds; and in whatever order they are merged."""
     needs("endplay")
-    new = write_club(tmp_path, NEW, "new.bml")
+    new = write_club(tmp_path, NEW_CLUB, "new.bml")
     study = [str(club), "--par", "--compare", str(new), "--boards", "4"]
     first = _study([*study, "--seed", "1"], capsys, tmp_path / "seed-1.json")
     second = _study([*study, "--seed", "2"], capsys, tmp_path / "seed-2.json")
@@ -240,7 +239,7 @@ def test_the_compare_example_of_the_docs_is_what_bml_practice_prints(
     command, shown = lines[0], "\n".join(lines[1:]) + "\n"
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes-june").mkdir()
-    write_club(tmp_path / "notes", NEW)  # the new notes raise 1NT to 3NT from 8 HCP
+    write_club(tmp_path / "notes", NEW_CLUB)  # the new notes raise 1NT to 3NT from 8 HCP
     write_club(tmp_path / "notes-june")
     monkeypatch.chdir(tmp_path)
     assert command.startswith("$ bml-practice ")

@@ -12,8 +12,7 @@ import pytest
 from sphinx_bml.practice.confidence import Spread
 from sphinx_bml.practice.figures import CompareFigures, Difference, ParFigures, verdict
 from sphinx_bml.practice.merging import NotAStudy, Tally, fingerprint, load, merge, notes, study, tally
-from tests.practice.systems import CLUB, club_system
-from tests.practice.test_study import NEW
+from tests.practice.systems import CLUB, NEW_CLUB, club_system
 
 MADE_BY = "bml-practice (sphinx-bml 0.1.0)"
 OPENINGS = ("1C", "1D", "1H", "1S", "1N", "passed out")
@@ -43,7 +42,7 @@ def _document(seeds: list[int], count: int = 60, **changes: object) -> dict[str,
                 counts.first += imps
                 counts.second += imps - difference
     options = {"sequence": None, "dealer": None, "vulnerability": None}
-    versions = notes("club.bml", club_system()), notes("new.bml", club_system(NEW))
+    versions = notes("club.bml", club_system()), notes("new.bml", club_system(NEW_CLUB))
     header = study(MADE_BY, *versions, True, options, seeds, count)
     header.update(changes)
     return {"study": header, "figures": {"par": par.to_json(), "compare": compare.to_json()}}
@@ -79,7 +78,7 @@ def test_a_merged_report() -> None:
     [
         ({"made_by": "bml-practice (sphinx-bml 0.2.0)"}, "b.json by bml-practice (sphinx-bml 0.2.0), whose robot may"),
         (
-            {"notes": notes("old.bml", club_system(NEW))},
+            {"notes": notes("old.bml", club_system(NEW_CLUB))},
             "they bid through notes whose rows differ (a.json: 'Our strong club' read from club.bml; "
             "b.json: 'Our strong club' read from old.bml)",
         ),
@@ -122,7 +121,7 @@ def test_a_seed_in_two_runs_is_refused() -> None:
 def test_the_fingerprint_is_the_rows_not_where_they_are_written() -> None:
     same = fingerprint(club_system())
     assert fingerprint(club_system("\n" + CLUB)) == same  # rows moved a line down
-    assert fingerprint(club_system(NEW)) != same  # a hand condition changed
+    assert fingerprint(club_system(NEW_CLUB)) != same  # a hand condition changed
     assert fingerprint(club_system(CLUB.replace("Stayman", "Stayman, asks for a major"))) != same
     assert len(same) == 16 and int(same, 16) >= 0
 
