@@ -4,7 +4,7 @@
 
     bml-practice [--seed N] [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
                  [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] [--par] [--jobs N]
-                 [--sequence 1N-2C] [--pbn FILE] [--compare OTHER] SOURCE
+                 [--sequence 1N-2C] [--pbn FILE] [--lin FILE] [--compare OTHER] SOURCE
 
 SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
 read as the build reads it: the site's system, with the project's settings
@@ -18,7 +18,9 @@ prints each board: the deal as PBN and the robot's auction. ``--json``
 prints a JSON array, one object per board. ``--check`` prints the coverage
 report. ``--par`` the IMPs to par per opening, ``--compare`` the boards two
 versions of the notes bid differently, ``--sequence`` deals only boards that
-start with a sequence, ``--pbn`` writes the boards to a PBN file. Boards
+start with a sequence, ``--pbn`` and ``--lin`` write the boards to a PBN file and to
+BBO's LIN, each call the notes explain with its explanation (``-``: to standard
+output instead of the text), the file whole or not at all. Boards
 stream: memory does not grow with ``--boards``. ``--seed`` makes it all
 reproducible. A call the laws of the auction forbid is refused at the table
 with the reason; long work shows one line of progress on a terminal (standard
@@ -38,6 +40,7 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -61,6 +64,7 @@ from ..practice.dealing import (
     solver_busy,
     stream,
 )
+from ..practice.lin import lin_board
 from ..practice.pbn import pbn_board
 from ..practice.robot import Auction, Choice, Robot, situation
 from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call, refusal, robot_pass
@@ -69,7 +73,18 @@ from ..practice.study import Played, Study, Versions
 from ..sphinx.project import CONFIGURATION, read_project
 from ..versions.reading import SUFFIXES as VERSION_SUFFIXES
 from ..versions.reading import NotABssFile, holds_conditions, read_version
-from .command_line import FAILED, MISTAKE, Progress, closed_pipe, is_terminal, stopped
+from .command_line import (
+    FAILED,
+    MISTAKE,
+    STDIO,
+    Progress,
+    Unwritable,
+    closed_pipe,
+    file_to_write,
+    is_terminal,
+    stopped,
+    whole_file,
+)
 
 PROGRAM = "bml-practice"
 
@@ -93,7 +108,8 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--par", action="store_true", help="IMPs to double-dummy par, per opening")
     parser.add_argument("--jobs", type=int, default=None, help="threads solving double dummy (default: every core)")
     parser.add_argument("--sequence", default=None, help="deal only boards whose auction starts so, e.g. 1N-2C")
-    parser.add_argument("--pbn", type=Path, default=None, metavar="FILE", help="write the boards to a PBN file")
+    parser.add_argument("--pbn", default=None, metavar="FILE", help="write the boards as PBN (- for standard output)")
+    parser.add_argument("--lin", default=None, metavar="FILE", help="write the boards as LIN (- for standard output)")
     parser.add_argument(
         "--compare", type=Path, default=None, metavar="OTHER", help="bid the boards through another version too"
     )
@@ -121,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     if options.jobs is not None and options.jobs < 1:
         _say("--jobs needs a number of threads, 1 or more", sys.stderr)
         return MISTAKE
+    clash = _clash(options)
+    if clash:
+        _say(clash, sys.stderr)
+        return MISTAKE
     try:
         return run(options, sys.stdin, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
@@ -142,6 +162,28 @@ def main(argv: list[str] | None = None) -> int:
     except _Mistake as error:
         _say(f"{error}", sys.stderr)
         return MISTAKE
+
+
+#: The options that write the boards to a file.
+BOARD_FILES = ("pbn", "lin")
+
+
+def _clash(options: argparse.Namespace) -> str:
+    """What the options ask that cannot be done together (``""``: nothing)."""
+    asked = [f"--{name}" for name in BOARD_FILES if getattr(options, name) is not None]
+    if options.check and asked:
+        return f"--check reports on the notes and deals no boards to write: leave out {' and '.join(asked)}"
+    to_output = [f"--{name} {STDIO}" for name in BOARD_FILES if getattr(options, name) == STDIO]
+    reports = [option for option in ("--json", "--par") if getattr(options, option[2:])]
+    if options.compare is not None:
+        reports.append("--compare")
+    if to_output and (len(to_output) > 1 or reports):
+        both = to_output + reports
+        return (
+            f"{' and '.join(both)} would both print to standard output: "
+            f"give {to_output[0].split()[0]} a file name instead of {STDIO}"
+        )
+    return ""
 
 
 def _leave_now(status: int) -> None:
@@ -251,25 +293,45 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
         )
     else:
         dealt = stream(count, options.seed, options.dealer, options.vulnerability)
-    pbn = None
-    if options.pbn is not None:
-        try:
-            pbn = options.pbn.open("w", encoding="utf-8")
-        except OSError as error:
-            _say(f"cannot write the boards to {options.pbn}: {error.strerror or error}", err)
-            return FAILED
     try:
-        return _run(options, robot, other, sequence, (dealt, count), pbn, stdin, out, err)
+        with contextlib.ExitStack() as opened:  # the files are written whole when it closes, or not at all
+            files = BoardFiles(**{name: _board_file(opened, options, name, out) for name in BOARD_FILES})
+            status = _run(options, robot, other, sequence, (dealt, count), files, stdin, out, err)
+    except Unwritable as error:
+        _say(f"cannot write the boards to {error.path}: {error.reason}", err)
+        return FAILED
     except OutOfReach as error:
         _say(f"--sequence {options.sequence}: {error}", err)
-        if pbn is not None:
-            pbn.close()
-            if not options.pbn.stat().st_size:
-                options.pbn.unlink()  # no board: no file
         return FAILED
-    finally:
-        if pbn is not None:
-            pbn.close()
+    if not options.json:
+        for name in BOARD_FILES:
+            target = getattr(options, name)
+            if target not in (None, STDIO):
+                print(one_line(f"The boards are in {target}."), file=err)
+    return status
+
+
+@dataclass
+class BoardFiles:
+    """Where the boards are written: the streams of ``--pbn`` and ``--lin`` (``None``: not asked)."""
+
+    pbn: TextIO | None = None
+    lin: TextIO | None = None
+
+    @property
+    def any(self) -> bool:
+        return self.pbn is not None or self.lin is not None
+
+
+def _board_file(opened: contextlib.ExitStack, options: argparse.Namespace, name: str, out: TextIO) -> TextIO | None:
+    """The stream of the ``--NAME`` file: standard output for ``-``, else a file written whole
+    (:func:`~.command_line.whole_file`), its folder checked now, before any board is dealt."""
+    target: str | None = getattr(options, name)
+    if target is None:
+        return None
+    if target == STDIO:
+        return out
+    return opened.enter_context(whole_file(file_to_write(Path(target), f"--{name}")))
 
 
 def _run(
@@ -278,7 +340,7 @@ def _run(
     other: System | None,
     sequence: Sequence | None,
     boards: tuple[Iterable[Board], int],
-    pbn: TextIO | None,
+    files: BoardFiles,
     stdin: TextIO,
     out: TextIO,
     err: TextIO,
@@ -292,7 +354,7 @@ def _run(
     measuring = options.par or other is not None
     if _plays(options, stdin, out):
         return interactive(robot, dealt, options.seat, stdin, out)
-    if other is not None and not (options.par or options.double_dummy or options.json or pbn is not None):
+    if other is not None and not (options.par or options.double_dummy or options.json or files.any):
         with Progress(err, PROGRAM, count, "boards dealt and bid by both versions") as progress:
             versions = compare(robot, Robot(other), progress.counted(dealt), options)
         print(shown_lines(versions.report()), file=out)
@@ -302,11 +364,7 @@ def _run(
     shown = measuring or not is_terminal(out)
     what = "boards solved double dummy" if solving else "boards dealt and bid"
     with Progress(err, PROGRAM, count, what, shown=shown) as progress:
-        _write_boards(options, robot, other, sequence, dealt, pbn, out, progress)
-    if options.json:
-        return 0
-    if pbn is not None:
-        print(one_line(f"The boards are in {options.pbn}."), file=err)
+        _write_boards(options, robot, other, sequence, dealt, files, out, progress)
     return 0
 
 
@@ -316,12 +374,13 @@ def _write_boards(
     other: System | None,
     sequence: Sequence | None,
     dealt: Iterable[Board],
-    pbn: TextIO | None,
+    files: BoardFiles,
     out: TextIO,
     progress: Progress,
 ) -> None:
-    """Bid (and solve) the boards one at a time: each written as it comes (JSON, text, PBN),
-    or measured, the report printed at the end."""
+    """Bid (and solve) the boards one at a time: each written as it comes (JSON, text, PBN, LIN),
+    or measured, the report printed at the end. A file of boards on standard output takes the
+    place of the text."""
     measuring = options.par or other is not None
     bid = ((board, robot.bid(board)) for board in dealt)
     played: Iterator[tuple[Board, Auction, DoubleDummy | None]]
@@ -341,9 +400,12 @@ def _write_boards(
         out.write("[")
     for board, auction, solved in played:
         progress.step()
-        if pbn is not None:
+        if files.pbn is not None:
             par = None if solved is None else (solved.par, solved.par_contracts)
-            pbn.write(pbn_board(board, auction, None if solved is None else solved.taken(auction.contract()), par))
+            tricks = None if solved is None else solved.taken(auction.contract())
+            files.pbn.write(pbn_board(board, auction, tricks, par))
+        if files.lin is not None:
+            files.lin.write(lin_board(board, auction))
         if solved is not None and measuring:
             result = Played.of(board, auction, solved)
             study.add(result, name)
@@ -353,7 +415,7 @@ def _write_boards(
             # one_line: JSON escapes control characters, not the line separators a terminal breaks on
             record = one_line(json.dumps(board_record(board, auction, solved), ensure_ascii=False))
             out.write(("\n" if first else ",\n") + record)
-        elif not measuring:
+        elif not measuring and out not in (files.pbn, files.lin):
             print(board_text(board, auction, solved), file=out)
         first = False
     progress.clear()
@@ -371,7 +433,7 @@ def _write_boards(
 def _plays(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> bool:
     """Whether the player bids at the terminal: both ends are a terminal, and boards are not
     asked for in a file or measured."""
-    if options.no_interactive or options.json or options.check or options.par or options.pbn is not None:
+    if options.no_interactive or options.json or options.check or options.par or options.pbn or options.lin:
         return False
     if options.compare is not None:
         return False
