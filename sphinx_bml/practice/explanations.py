@@ -26,7 +26,6 @@ from .robot import Auction, Choice
 class Explained:
     """A call of the auction, its explanation (``""``: none) and whether the notes mark it alertable."""
 
-    seat: str
     call: Call
     explanation: str = ""
     alert: bool = False
@@ -43,6 +42,6 @@ def explanation(choice: Choice) -> str:
 def explained(auction: Auction) -> list[Explained]:
     """The calls of ``auction`` from the dealer on, each with its explanation."""
     return [
-        Explained(choice.seat, choice.call, explanation(choice), choice.meaning is not None and choice.meaning.alert)
+        Explained(choice.call, explanation(choice), choice.meaning is not None and choice.meaning.alert)
         for choice in auction.choices
     ]
