@@ -178,9 +178,9 @@ def _clash(options: argparse.Namespace) -> str:
     if options.compare is not None:
         reports.append("--compare")
     if to_output and (len(to_output) > 1 or reports):
-        both = to_output + reports
+        printing = to_output + reports
         return (
-            f"{' and '.join(both)} would both print to standard output: "
+            f"{' and '.join(printing)} would {'both' if len(printing) == 2 else 'all'} print to standard output: "
             f"give {to_output[0].split()[0]} a file name instead of {STDIO}"
         )
     return ""

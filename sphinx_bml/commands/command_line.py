@@ -311,8 +311,8 @@ def whole_file(path: Path, newline: str | None = None) -> Iterator[TextIO]:
     What the block writes goes to a file of its own beside ``path``, which takes the place
     of ``path`` when the block ends, in one step; when the block fails (a mistake, Ctrl-C)
     it is removed, and ``path`` stays as it was: no reader ever sees half a file. A folder
-    that cannot be written is a :class:`CommandError` at once, before the block begins, so
-    long work is not done for nothing. ``newline`` as :func:`open` takes it."""
+    that cannot be written is :class:`Unwritable` at once, before the block begins, so long
+    work is not done for nothing. ``newline`` as :func:`open` takes it."""
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except FileNotFoundError:
