@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
@@ -597,7 +598,7 @@ def make_systems_site(folder: Path, systems: dict[str, str] | None) -> Path:
 #: The notes of :func:`make_practice_site`: a condition on every row
 PRACTICE_NOTES = """\
 Openings
-========
+=
 
 .. bml::
 
@@ -679,3 +680,149 @@ def rgb(page: Any, selector: str) -> tuple[int, ...]:
     colour: str = page.locator(selector).first.evaluate("element => getComputedStyle(element).color")
     assert colour.startswith("rgb"), colour
     return tuple(int(float(part)) for part in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3])
+
+
+# --------------------------------------------------------------------------
+# Files of boards read back strictly, by rules written here from the formats, not from our writers:
+# LIN as BBO writes it, PBN 2.1's tags and auction section.
+
+#: LIN's dealer digits and vulnerability letters; the hands of ``md|`` from South on, clockwise
+LIN_DEALERS = {"1": "S", "2": "W", "3": "N", "4": "E"}
+LIN_VULNERABILITIES = {"o": "None", "n": "NS", "e": "EW", "b": "All"}
+_LIN_HAND = re.compile(r"S([AKQJT2-9]*)H([AKQJT2-9]*)D([AKQJT2-9]*)C([AKQJT2-9]*)")
+_LIN_CALL = re.compile(r"(p|d|r|[1-7][CDHSN])(!?)")
+
+
+@dataclass
+class LinCall:
+    """A call of ``mb|`` (``p``, ``d``, ``r``, ``1N``), its alert mark, its ``an|`` (``None``: none)."""
+
+    call: str
+    alert: bool = False
+    explanation: str | None = None
+
+
+@dataclass
+class LinBoard:
+    """A board of LIN: its pairs as written, and what they say."""
+
+    pairs: list[tuple[str, str]]
+    number: int = 0
+    dealer: str = ""
+    vulnerability: str = ""
+    #: each seat's hand as PBN writes it (``AK5.QJ2.83.AK742``)
+    hands: dict[str, str] = field(default_factory=dict)
+    calls: list[LinCall] = field(default_factory=list)
+
+
+def read_lin(text: str) -> list[LinBoard]:
+    """The boards of a LIN file of one board a line, read strictly: the lines end at line breaks
+    only (no other character a reader may take for one), each line is ``key|value|`` pairs to
+    its end, a key two small letters; ``md|`` a dealer digit and four hands of 52 different cards;
+    ``an|`` only after a ``mb|``, at most one a call."""
+    assert text.endswith("\n") and "\r" not in text, "the file ends its last line, with no carriage return"
+    lines = text[:-1].split("\n")
+    assert text.splitlines() == lines, "a character of the file breaks a line for str.splitlines()"
+    boards = []
+    for number, line in enumerate(lines, start=1):
+        parts = line.split("|")
+        assert parts[-1] == "" and len(parts) % 2 == 1, f"line {number} does not end with a whole pair: {line!r}"
+        pairs = list(zip(parts[0:-1:2], parts[1:-1:2], strict=True))
+        board = LinBoard(pairs)
+        for key, value in pairs:
+            assert re.fullmatch(r"[a-z]{2}", key), f"line {number}: {key!r} is not a key"
+            if key == "md":
+                board.dealer = LIN_DEALERS[value[0]]
+                hands = value[1:].split(",")
+                assert len(hands) == 4, value
+                for seat, hand in zip("SWNE", hands, strict=True):
+                    match = _LIN_HAND.fullmatch(hand)
+                    assert match, f"line {number}: {hand!r} is not a hand"
+                    board.hands[seat] = ".".join(match.groups())
+                cards = [
+                    (suit, card)
+                    for hand in board.hands.values()
+                    for suit, cards in zip("SHDC", hand.split("."), strict=True)
+                    for card in cards
+                ]
+                assert len(cards) == len(set(cards)) == 52, f"line {number}: not 52 different cards"
+            elif key == "sv":
+                board.vulnerability = LIN_VULNERABILITIES[value]
+            elif key == "ah":
+                assert value.startswith("Board "), value
+                board.number = int(value.removeprefix("Board "))
+            elif key == "mb":
+                match = _LIN_CALL.fullmatch(value)
+                assert match, f"line {number}: {value!r} is not a call"
+                board.calls.append(LinCall(match[1], bool(match[2])))
+            elif key == "an":
+                assert pairs and board.calls and board.calls[-1].explanation is None, (
+                    f"line {number}: an| after no call"
+                )
+                board.calls[-1].explanation = value
+        boards.append(board)
+    return boards
+
+
+@dataclass
+class PbnGame:
+    """A game of a PBN file: its tags in order (values read back), the auction's calls each with
+    its note's number (``None``: none), and the notes by number."""
+
+    tags: list[tuple[str, str]] = field(default_factory=list)
+    calls: list[tuple[str, int | None]] = field(default_factory=list)
+    notes: dict[int, str] = field(default_factory=dict)
+
+    def tag(self, name: str) -> str:
+        return dict(self.tags)[name]
+
+    def explanations(self) -> list[tuple[str, str | None]]:
+        """Each call with its note's text."""
+        return [(call, None if number is None else self.notes[number]) for call, number in self.calls]
+
+
+#: a tag: a name, a space, a PBN string (PGN's: \" a quote, \\ a backslash, nothing else escaped)
+_PBN_TAG = re.compile(r'\[(\w+) "((?:[^"\\]|\\["\\])*)"\]')
+_PBN_CALL = re.compile(r"Pass|X|XX|[1-7](?:C|D|H|S|NT)")
+
+
+def read_pbn(text: str) -> list[PbnGame]:
+    """The games of a PBN file, read strictly: each line a tag or (after ``Auction``) calls, note
+    references ``=N=`` right after a call and ``*``; a tag's value a PBN string of printable
+    characters; the notes numbered from 1, each referred to once."""
+    lines = text.split("\n")
+    assert text.splitlines() == lines[:-1] and lines[-1] == "", "a character of the file breaks a line"
+    games: list[PbnGame] = []
+    game: PbnGame | None = None
+    in_auction = False
+    for number, line in enumerate(lines[:-1], start=1):
+        if not line:
+            game, in_auction = None, False
+            continue
+        if game is None:
+            game = PbnGame()
+            games.append(game)
+        if line.startswith("["):
+            match = _PBN_TAG.fullmatch(line)
+            assert match, f"line {number} is not a tag: {line!r}"
+            value = re.sub(r"\\(.)", r"\1", match[2])
+            assert value.isprintable(), f"line {number}: the value holds a character that is not printable"
+            game.tags.append((match[1], value))
+            in_auction = match[1] == "Auction"
+            if match[1] == "Note":
+                note, _, explanation = value.partition(":")
+                assert int(note) == len(game.notes) + 1, f"line {number}: note {note} out of order"
+                game.notes[int(note)] = explanation
+            continue
+        assert in_auction, f"line {number} is neither a tag nor a line of the auction: {line!r}"
+        for token in line.split(" "):
+            if re.fullmatch(r"=\d+=", token):
+                assert game.calls and game.calls[-1][1] is None, f"line {number}: a note after no call"
+                game.calls[-1] = (game.calls[-1][0], int(token[1:-1]))
+            elif token != "*":
+                assert _PBN_CALL.fullmatch(token), f"line {number}: {token!r} is not a call"
+                game.calls.append((token, None))
+    for game in games:
+        referred = [number for _, number in game.calls if number is not None]
+        assert referred == list(game.notes), f"the notes referred to {referred} are not the notes {list(game.notes)}"
+    return games

@@ -4,7 +4,7 @@
 
     bml-practice [--seed N]... [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
                  [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] [--par] [--jobs N]
-                 [--sequence 1N-2C] [--pbn FILE] [--compare OTHER] SOURCE
+                 [--sequence 1N-2C] [--pbn FILE] [--lin FILE] [--compare OTHER] SOURCE
     bml-practice --merge FILE... [--json]
 
 SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
@@ -20,20 +20,23 @@ prints a JSON array, one object per board. ``--check`` prints the coverage
 report. ``--par`` the IMPs to par per opening, ``--compare`` the boards two
 versions of the notes bid differently, each with the mean a board and its
 95% interval (:mod:`sphinx_bml.practice.figures`), ``--sequence`` deals only
-boards that start with a sequence, ``--pbn`` writes the boards to a PBN file.
-Boards stream: memory does not grow with ``--boards``. ``--seed`` makes it
-all reproducible; several deal the boards of each in turn. With ``--par`` or
-``--compare``, ``--json`` writes what was studied, the boards and the
-figures, and ``--merge`` adds up such files of other seeds into exactly the
-figures of one run over them all (:mod:`sphinx_bml.practice.merging`). A
-call the laws of the auction forbid is refused at the table with the reason;
-long work shows one line of progress on a terminal (standard error), nothing
-in a pipe. Exit status: 0, 1 when the system could not be read, endplay is
-missing or no board reaches the sequence (the message says why), 2 for a
-mistake on the command line (an illegal ``--sequence`` too, and files
-``--merge`` cannot add up), 130 when Ctrl-C stopped it (one line says so, no
-traceback). A project folder is read by Sphinx (:mod:`sphinx_bml.sphinx.project`):
-commands are the layer above the Sphinx adapters.
+boards that start with a sequence, ``--pbn`` and ``--lin`` write the boards to
+a PBN file and to BBO's LIN, each call the notes explain with its
+explanation (``-``: to standard output instead of the text), the file whole
+or not at all. Boards stream: memory does not grow with ``--boards``.
+``--seed`` makes it all reproducible; several deal the boards of each in
+turn. With ``--par`` or ``--compare``, ``--json`` writes what was studied,
+the boards and the figures, and ``--merge`` adds up such files of other
+seeds into exactly the figures of one run over them all
+(:mod:`sphinx_bml.practice.merging`). A call the laws of the auction forbid
+is refused at the table with the reason; long work shows one line of
+progress on a terminal (standard error), nothing in a pipe. Exit status: 0,
+1 when the system could not be read, endplay is missing or no board reaches
+the sequence (the message says why), 2 for a mistake on the command line
+(an illegal ``--sequence`` too, and files ``--merge`` cannot add up), 130
+when Ctrl-C stopped it (one line says so, no traceback). A project folder is
+read by Sphinx (:mod:`sphinx_bml.sphinx.project`): commands are the layer
+above the Sphinx adapters.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ import os
 import secrets
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -69,6 +73,7 @@ from ..practice.dealing import (
     solver_busy,
     stream,
 )
+from ..practice.lin import lin_board
 from ..practice.pbn import pbn_board
 from ..practice.robot import Auction, Choice, Robot, situation
 from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call, refusal, robot_pass
@@ -77,7 +82,20 @@ from ..practice.study import Played, Study, Versions, difference
 from ..sphinx.project import CONFIGURATION, read_project
 from ..versions.reading import SUFFIXES as VERSION_SUFFIXES
 from ..versions.reading import NotABssFile, holds_conditions, read_version
-from .command_line import FAILED, MISTAKE, Progress, closed_pipe, is_terminal, json_text, stopped, version_text
+from .command_line import (
+    FAILED,
+    MISTAKE,
+    STDIO,
+    Progress,
+    Unwritable,
+    closed_pipe,
+    file_to_write,
+    is_terminal,
+    json_text,
+    stopped,
+    version_text,
+    whole_file,
+)
 
 PROGRAM = "bml-practice"
 
@@ -107,7 +125,8 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--par", action="store_true", help="IMPs to double-dummy par, per opening")
     parser.add_argument("--jobs", type=int, default=None, help="threads solving double dummy (default: every core)")
     parser.add_argument("--sequence", default=None, help="deal only boards whose auction starts so, e.g. 1N-2C")
-    parser.add_argument("--pbn", type=Path, default=None, metavar="FILE", help="write the boards to a PBN file")
+    parser.add_argument("--pbn", default=None, metavar="FILE", help="write the boards as PBN (- for standard output)")
+    parser.add_argument("--lin", default=None, metavar="FILE", help="write the boards as LIN (- for standard output)")
     parser.add_argument(
         "--compare", type=Path, default=None, metavar="OTHER", help="bid the boards through another version too"
     )
@@ -175,6 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     if options.jobs is not None and options.jobs < 1:
         _say("--jobs needs a number of threads, 1 or more", sys.stderr)
         return MISTAKE
+    clash = _clash(options)
+    if clash:
+        _say(clash, sys.stderr)
+        return MISTAKE
     try:
         return run(options, sys.stdin, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
@@ -196,6 +219,28 @@ def main(argv: list[str] | None = None) -> int:
     except _Mistake as error:
         _say(f"{error}", sys.stderr)
         return MISTAKE
+
+
+#: The options that write the boards to a file.
+BOARD_FILES = ("pbn", "lin")
+
+
+def _clash(options: argparse.Namespace) -> str:
+    """What the options ask that cannot be done together (``""``: nothing)."""
+    asked = [f"--{name}" for name in BOARD_FILES if getattr(options, name) is not None]
+    if options.check and asked:
+        return f"--check reports on the notes and deals no boards to write: leave out {' and '.join(asked)}"
+    to_output = [f"--{name} {STDIO}" for name in BOARD_FILES if getattr(options, name) == STDIO]
+    reports = [option for option in ("--json", "--par") if getattr(options, option[2:])]
+    if options.compare is not None:
+        reports.append("--compare")
+    if to_output and (len(to_output) > 1 or reports):
+        printing = to_output + reports
+        return (
+            f"{' and '.join(printing)} would {'both' if len(printing) == 2 else 'all'} print to standard output: "
+            f"give {to_output[0].split()[0]} a file name instead of {STDIO}"
+        )
+    return ""
 
 
 def _leave_now(status: int) -> None:
@@ -303,25 +348,45 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
     seat = options.seat if _plays(options, stdin, out) else None
     options.boards = count
     dealt = _deal(options, robot, sequence, count, seat)
-    pbn = None
-    if options.pbn is not None:
-        try:
-            pbn = options.pbn.open("w", encoding="utf-8")
-        except OSError as error:
-            _say(f"cannot write the boards to {options.pbn}: {error.strerror or error}", err)
-            return FAILED
     try:
-        return _run(options, robot, other, sequence, (dealt, count * len(options.seeds)), pbn, stdin, out, err)
+        with contextlib.ExitStack() as opened:  # the files are written whole when it closes, or not at all
+            files = BoardFiles(**{name: _board_file(opened, options, name, out) for name in BOARD_FILES})
+            status = _run(options, robot, other, sequence, (dealt, count * len(options.seeds)), files, stdin, out, err)
+    except Unwritable as error:
+        _say(f"cannot write the boards to {error.path}: {error.reason}", err)
+        return FAILED
     except OutOfReach as error:
         _say(f"--sequence {options.sequence}: {error}", err)
-        if pbn is not None:
-            pbn.close()
-            if not options.pbn.stat().st_size:
-                options.pbn.unlink()  # no board: no file
         return FAILED
-    finally:
-        if pbn is not None:
-            pbn.close()
+    if not options.json:
+        for name in BOARD_FILES:
+            target = getattr(options, name)
+            if target not in (None, STDIO):
+                print(one_line(f"The boards are in {target}."), file=err)
+    return status
+
+
+@dataclass
+class BoardFiles:
+    """Where the boards are written: the streams of ``--pbn`` and ``--lin`` (``None``: not asked)."""
+
+    pbn: TextIO | None = None
+    lin: TextIO | None = None
+
+    @property
+    def any(self) -> bool:
+        return self.pbn is not None or self.lin is not None
+
+
+def _board_file(opened: contextlib.ExitStack, options: argparse.Namespace, name: str, out: TextIO) -> TextIO | None:
+    """The stream of the ``--NAME`` file: standard output for ``-``, else a file written whole
+    (:func:`~.command_line.whole_file`), its folder checked now, before any board is dealt."""
+    target: str | None = getattr(options, name)
+    if target is None:
+        return None
+    if target == STDIO:
+        return out
+    return opened.enter_context(whole_file(file_to_write(Path(target), f"--{name}")))
 
 
 def _deal(
@@ -344,7 +409,7 @@ def _run(
     other: System | None,
     sequence: Sequence | None,
     boards: tuple[Iterable[tuple[int, Board]], int],
-    pbn: TextIO | None,
+    files: BoardFiles,
     stdin: TextIO,
     out: TextIO,
     err: TextIO,
@@ -358,7 +423,7 @@ def _run(
     measuring = options.par or other is not None
     if _plays(options, stdin, out):
         return interactive(robot, (board for _, board in dealt), options.seat, stdin, out)
-    if other is not None and not (options.par or options.double_dummy or pbn is not None):
+    if other is not None and not (options.par or options.double_dummy or files.any):
         written = _Written(out, study_header(options, robot.system, other, sequence)) if options.json else None
         versions = Versions(str(options.source), str(options.compare))
         with Progress(err, PROGRAM, count, "boards dealt and bid by both versions") as progress:
@@ -377,11 +442,7 @@ def _run(
     shown = measuring or not is_terminal(out)
     what = "boards solved double dummy" if solving else "boards dealt and bid"
     with Progress(err, PROGRAM, count, what, shown=shown) as progress:
-        _write_boards(options, robot, other, sequence, dealt, pbn, out, progress)
-    if options.json:
-        return 0
-    if pbn is not None:
-        print(one_line(f"The boards are in {options.pbn}."), file=err)
+        _write_boards(options, robot, other, sequence, dealt, files, out, progress)
     return 0
 
 
@@ -391,12 +452,13 @@ def _write_boards(
     other: System | None,
     sequence: Sequence | None,
     dealt: Iterable[tuple[int, Board]],
-    pbn: TextIO | None,
+    files: BoardFiles,
     out: TextIO,
     progress: Progress,
 ) -> None:
-    """Bid (and solve) the boards one at a time: each written as it comes (JSON, text, PBN),
-    or measured, the report printed at the end (with ``--json``, the figures after the boards)."""
+    """Bid (and solve) the boards one at a time: each written as it comes (JSON, text, PBN, LIN),
+    or measured, the report printed at the end (with ``--json``, the figures after the boards). A
+    file of boards on standard output takes the place of the text."""
     measuring = options.par or other is not None
     bid = ((seed, board, robot.bid(board)) for seed, board in dealt)
     played: Iterator[tuple[int, Board, Auction, DoubleDummy | None]]
@@ -416,9 +478,12 @@ def _write_boards(
         written = _Written(out, study_header(options, robot.system, other, sequence) if measuring else None)
     for seed, board, auction, solved in played:
         progress.step()
-        if pbn is not None:
+        if files.pbn is not None:
             par = None if solved is None else (solved.par, solved.par_contracts)
-            pbn.write(pbn_board(board, auction, None if solved is None else solved.taken(auction.contract()), par))
+            tricks = None if solved is None else solved.taken(auction.contract())
+            files.pbn.write(pbn_board(board, auction, tricks, par))
+        if files.lin is not None:
+            files.lin.write(lin_board(board, auction))
         record = board_record(board, auction, solved, seed) if written is not None else {}
         if solved is not None and measuring:
             result = Played.of(board, auction, solved)
@@ -431,7 +496,7 @@ def _write_boards(
                 record.update(compared_record(result, second))
         if written is not None:
             written.board(record)
-        elif not measuring:
+        elif not measuring and out not in (files.pbn, files.lin):
             print(board_text(board, auction, solved), file=out)
     progress.clear()
     if written is not None:
@@ -495,7 +560,7 @@ def study_header(
 def _plays(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> bool:
     """Whether the player bids at the terminal: both ends are a terminal, and boards are not
     asked for in a file or measured."""
-    if options.no_interactive or options.json or options.check or options.par or options.pbn is not None:
+    if options.no_interactive or options.json or options.check or options.par or options.pbn or options.lin:
         return False
     if options.compare is not None:
         return False

@@ -14,6 +14,7 @@ Each command imports this module and no other command (``tests/test_layers.py``)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -60,6 +61,15 @@ OUTPUT_FILES = (
 
 class CommandError(Exception):
     """A problem that ends the command: the message is for the user, as is."""
+
+
+class Unwritable(CommandError):
+    """A file that cannot be written: ``cannot write PATH: REASON``."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"cannot write {path}: {reason}")
+        self.path = path
+        self.reason = reason
 
 
 def version_text(program: str) -> str:
@@ -253,22 +263,23 @@ def output_path(options: Options) -> Path | None:
     return writable
 
 
-def file_to_write(path: Path) -> Path:
+def file_to_write(path: Path, option: str = "-o") -> Path:
     """The regular file to write for ``path``: ``path``, or the file a symbolic link
-    ``path`` leads to. A device, a pipe or a socket is refused, not replaced."""
+    ``path`` leads to. A device, a pipe or a socket is refused, not replaced (``option``:
+    where the message says to give a file name)."""
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:
         return target
     except OSError as error:
-        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
+        raise Unwritable(path, error.strerror or str(error)) from None
     if stat.S_ISREG(mode):
         return target
     if stat.S_ISDIR(mode):
-        raise CommandError(f"cannot write {path}: it is a folder")
+        raise Unwritable(path, "it is a folder")
     what = "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
-    raise CommandError(f"cannot write {path}: it is {what}, not a file; give -o a file name, or - for standard output")
+    raise Unwritable(path, f"it is {what}, not a file; give {option} a file name, or - for standard output")
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -286,19 +297,40 @@ def write_output(path: Path | None, text: str) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    folder = path.parent
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        with whole_file(path, newline="") as stream:
+            stream.write(text)
+    except OSError as error:  # the disk full as the text is written
+        raise Unwritable(path, error.strerror or str(error)) from None
+
+
+@contextlib.contextmanager
+def whole_file(path: Path, newline: str | None = None) -> Iterator[TextIO]:
+    """A text file (UTF-8) to write ``path`` as a whole or not at all, in a ``with`` block.
+
+    What the block writes goes to a file of its own beside ``path``, which takes the place
+    of ``path`` when the block ends, in one step; when the block fails (a mistake, Ctrl-C)
+    it is removed, and ``path`` stays as it was: no reader ever sees half a file. A folder
+    that cannot be written is :class:`Unwritable` at once, before the block begins, so long
+    work is not done for nothing. ``newline`` as :func:`open` takes it."""
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except FileNotFoundError:
+        raise Unwritable(path, f"there is no folder {path.parent}") from None
     except OSError as error:
-        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
+        raise Unwritable(path, error.strerror or str(error)) from None
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+        with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as stream:
+            yield stream
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    try:
         os.chmod(temporary, _file_mode(path))
         os.replace(temporary, path)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
-        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
+        raise Unwritable(path, error.strerror or str(error)) from None
 
 
 def _file_mode(path: Path) -> int:

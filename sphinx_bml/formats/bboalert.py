@@ -135,7 +135,8 @@ _SEAT_TAGS = {
 _VULNERABILITY_TAGS = {("we", True): "@v", ("we", False): "@n", ("they", True): "@V", ("they", False): "@N"}
 #: How narrow a seat condition is (one seat: 2); a narrower block comes later.
 _SEAT_NARROWING = {Seat.ANY: 0, Seat.FIRST_OR_SECOND: 1, Seat.THIRD_OR_FOURTH: 1}
-_SENTENCE_END = (".", ";", ":", "!", "?")
+#: A line ending so is followed by a space, not ``; ``: its sentence ends, or goes on after a comma.
+_GOES_ON = (".", ";", ":", "!", "?", ",")
 _SPACES = re.compile(r"\s+")
 #: ``@`` before a letter: BBOalert's tags (``@T`` trusted, ``@I`` ignored, ...).
 _TAG = re.compile(r"@(?=[A-Za-z])")
@@ -168,13 +169,21 @@ def context_token(sequence: Sequence) -> str:
 
 def explanation(description: Description) -> str:
     """The description on one line, as BBOalert writes it, not yet split for the box."""
-    lines = (_field(line) for line in _inline_text(description.inline).split("\n"))
+    return _field(explanation_line(description))
+
+
+def explanation_line(description: Description) -> str:
+    """The description on one line as BBO shows an explanation: suits as ``!S``, bids as
+    ``2!H`` and ``3NT``, styles dropped, white space (line breaks too) single spaces, the lines
+    joined by ``; `` or by a space where the sentence goes on. What BBOalert, a LIN file and a
+    PBN note each cannot hold is left for each of them to write (:func:`explanation`)."""
+    lines = (_SPACES.sub(" ", line).strip() for line in _inline_text(description.inline).split("\n"))
     text = ""
     for line in lines:
         if not line:
             continue
         if text:
-            text += " " if text.endswith(_SENTENCE_END) or line[0].islower() else "; "
+            text += " " if text.endswith(_GOES_ON) or line[0].islower() else "; "
         text += line
     return text
 

@@ -27,13 +27,14 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from ..language.calls import PASS, Call, Sequence
 from ..language.conditions import Condition, Hand
 from ..language.errors import BMLError
 from ..language.laws import first_refusal
 from ..language.system import Meaning
-from .boards import SEATS, Board, rotation
+from .boards import SEATS, Board, numbers, rotation
 from .robot import Choice, Robot, situation
 
 #: hands drawn for one seat of one board before the board is dealt again
@@ -106,7 +107,8 @@ def aimed(
     vulnerability: str | None = None,
     seat: str | None = None,
 ) -> Iterator[Board]:
-    """``count`` boards numbered from 1 whose auction, bid by ``robot``, starts with ``sequence``
+    """``count`` boards (numbered so that the dealer and vulnerability, as at the club or as
+    given, match the number: :func:`~.boards.numbers`) whose auction, bid by ``robot``, starts with ``sequence``
     (after zero to three passes). ``seat``: a seat of the side that bids the sequence (its calls
     outside brackets), as the player's seat at the table: the passes before the opening are
     those that put that side's opener (or the opponents' opener, for ``(1S)-X``) on the right
@@ -116,9 +118,8 @@ def aimed(
     randomness = random.Random(seed)
     missed: Counter[int] = Counter()
     taken: Counter[tuple[int, str]] = Counter()
-    for number in range(1, count + 1):
-        club_dealer, club_vulnerability = rotation(number)
-        board_dealer, board_vulnerability = dealer or club_dealer, vulnerability or club_vulnerability
+    for number in islice(numbers(dealer, vulnerability), count):
+        board_dealer, board_vulnerability = rotation(number)
         openings = passes_before(sequence, board_dealer, seat)
         drawn = 0
         while True:

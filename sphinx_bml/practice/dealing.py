@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import TypeVar
 
 from ..language.calls import Strain
-from .boards import SEATS, Board
+from .boards import SEATS, Board, numbers
 from .robot import Contract
 
 NEEDS_ENDPLAY = "bml-practice needs endplay: pip install 'sphinx-bml[practice]'"
@@ -72,7 +72,8 @@ def deals(seed: int | None = None) -> Iterator[str]:
 def boards(
     count: int, seed: int | None = None, dealer: str | None = None, vulnerability: str | None = None
 ) -> list[Board]:
-    """``count`` boards numbered from 1 (dealer and vulnerability as at the club, unless given)."""
+    """``count`` boards, dealer and vulnerability as at the club, or as given: numbered so that
+    they match, from 1 on (:func:`~.boards.numbers`)."""
     return list(stream(count, seed, dealer, vulnerability))
 
 
@@ -80,7 +81,7 @@ def stream(
     count: int, seed: int | None = None, dealer: str | None = None, vulnerability: str | None = None
 ) -> Iterator[Board]:
     """The same boards as :func:`boards`, one at a time: a study of any size holds one board."""
-    for number, deal in zip(range(1, count + 1), deals(seed), strict=False):
+    for number, deal in zip(islice(numbers(dealer, vulnerability), count), deals(seed), strict=False):
         yield Board.numbered(deal, number, dealer, vulnerability)
 
 

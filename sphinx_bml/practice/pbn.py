@@ -7,7 +7,16 @@ mandatory set in their order (``Event`` ... ``Board``, ``Dealer``,
 solved double dummy; empty for a passed-out board), then ``OptimumScore`` and
 ``ParContract`` when solved, in alphabetical order; last the ``Auction``
 section, four calls a line from the dealer, ending with the three passes, or
-``*`` when the robot stopped first. Written one board at a time.
+``*`` when the robot stopped first. A call the notes explain is followed by a
+note reference, ``2C =1=``, and the notes follow the auction as ``Note`` tags,
+numbered from 1 on each board, ``[Note "1:Stayman: asks for a major"]``: the
+explanation of the row of the notes that gave the call, as BBO writes it
+(:mod:`.explanations`: suits as ``!S``). Written one board at a time.
+
+A tag's value is a PBN string: a ``"`` in it is written ``\\"`` and a
+backslash ``\\\\``, as PBN 2.1 (after PGN) says; it holds no line break
+(:mod:`.explanations` makes them spaces), so nothing a meaning says ends its
+tag or starts another.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from ..language.calls import Call, CallKind, Strain
 from ..language.laws import Bidding
 from ..language.suits import spell_suits
 from .boards import SEATS, Board
+from .explanations import explained
 from .robot import Auction
 
 _STRAINS = {Strain.CLUBS: "C", Strain.DIAMONDS: "D", Strain.HEARTS: "H", Strain.SPADES: "S", Strain.NOTRUMP: "NT"}
@@ -34,7 +44,12 @@ def pbn_call(call: Call) -> str:
 
 
 def _tag(name: str, value: str) -> str:
-    return f'[{name} "{value}"]'
+    return f'[{name} "{pbn_string(value)}"]'
+
+
+def pbn_string(text: str) -> str:
+    """``text`` as the value of a tag: ``"`` and ``\\`` after a backslash."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def pbn_board(
@@ -72,10 +87,18 @@ def pbn_board(
         lines.append(_tag("OptimumScore", f"NS {score}"))
         lines.append(_tag("ParContract", spell_suits(contracts)))  # endplay writes 4♥N=, PBN 4HN=
     lines.append(_tag("Auction", board.dealer))
-    calls = [pbn_call(call) for call in auction.calls]
+    calls: list[str] = []
+    notes: list[str] = []
+    for call in explained(auction):
+        written = pbn_call(call.call)
+        if call.explanation:
+            notes.append(call.explanation)
+            written += f" ={len(notes)}="
+        calls.append(written)
     if Bidding.of(auction.calls).end is None:
         calls.append("*")  # the robot stopped before the auction ended: no more calls will be given
     lines.extend(" ".join(calls[start : start + 4]) for start in range(0, len(calls), 4))
+    lines.extend(_tag("Note", f"{number}:{note}") for number, note in enumerate(notes, start=1))
     return "\n".join(lines) + "\n\n"
 
 

@@ -105,7 +105,7 @@ def test_a_board_played_in_the_terminal(tmp_path: Path) -> None:
         child.sendline("P")
     status, screen = finish(child)
     assert status == 0, screen
-    assert "Board 1, dealer S" in screen
+    assert "Board 3, dealer S, vulnerable EW" in screen  # the first board South deals at the club
     assert "Your hand (S): " in screen and " HCP" in screen
     assert "Auction so far: (you open)" in screen  # South deals: the first question is the opening
     assert "Your call: 1D" in screen  # the terminal echoes what was typed

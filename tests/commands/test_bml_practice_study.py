@@ -28,7 +28,7 @@ def club(tmp_path: Path) -> Path:
 
 def _endplay_call(bid: object) -> str:
     """A call endplay read, in BML: ``1N``, ``P``, ``D``."""
-    text = str(bid).replace("NT", "N")
+    text = str(bid).replace("NT", "N").rstrip("!*")  # endplay marks a call with a note !*
     for symbol, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
         text = text.replace(symbol, letter)
     return {"P": "P", "Pass": "P", "X": "D", "D": "D", "XX": "R", "R": "R", "d": "D", "r": "R"}.get(text, text)
@@ -80,7 +80,7 @@ def test_a_pbn_file_that_cannot_be_written_is_a_message(
 ) -> None:
     assert main([str(club), "--boards", "1", "--pbn", str(tmp_path / "no such folder" / "boards.pbn")]) == 1
     err = capsys.readouterr().err
-    assert "cannot write the boards to" in err and "No such file or directory" in err
+    assert f"cannot write the boards to {tmp_path / 'no such folder' / 'boards.pbn'}: there is no folder" in err
     assert "Traceback" not in err
     assert main([str(club), "--boards", "1", "--pbn", str(tmp_path)]) == 1  # a folder
     assert "cannot write the boards to" in capsys.readouterr().err
@@ -201,6 +201,8 @@ _MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South"
               "Scoring", "Declarer", "Contract", "Result")  # fmt: skip
 #: PBN 2.1, 3.5.1: the call tokens (``-`` only before the dealer, never in export format)
 _CALL_TOKEN = re.compile(r"Pass|X|XX|[1-7](?:C|D|H|S|NT)")
+#: a note's reference after a call: =1=
+_NOTE = re.compile(r"=\d+=")
 _RANKS = "AKQJT98765432"
 
 
@@ -213,22 +215,37 @@ def _export_games(text: str) -> list[tuple[dict[str, str], list[str]]]:
         tags: dict[str, str] = {}
         order: list[str] = []
         calls: list[str] = []
+        notes: list[str] = []
+        referred: list[str] = []
         in_auction = False
         for line in game.split("\n"):
             assert len(line) <= 255, line  # 3.2: a token does not cross a line, and a line is at most 255 characters
             pair = _TAG_PAIR.fullmatch(line)
             if pair:
-                assert not in_auction, f"{line}: a tag after the auction section"  # 3.1: the sections' order
                 name, value = pair.groups()
+                if name == "Note":  # the notes of the auction follow its calls, numbered from 1
+                    assert order[-1] == "Auction", f"{line}: a note outside the auction section"
+                    assert value.startswith(f"{len(notes) + 1}:"), line
+                    notes.append(value)
+                    in_auction = False
+                    continue
+                assert "Auction" not in order, f"{line}: a tag after the auction section"  # 3.1: the sections' order
                 assert name not in tags, f"{name} twice"  # 3.4: a tag pair only once
                 tags[name] = value
                 order.append(name)
                 in_auction = name == "Auction"
                 continue
             assert in_auction, f"{line!r} is neither a tag pair nor an auction line"
-            tokens = line.split(" ")
-            assert all(_CALL_TOKEN.fullmatch(token) or token == "*" for token in tokens), line
-            calls.extend(tokens)
+            previous = ""
+            for token in line.split(" "):
+                if _NOTE.fullmatch(token):  # a note right after its call
+                    assert _CALL_TOKEN.fullmatch(previous), line
+                    referred.append(token[1:-1])
+                else:
+                    assert _CALL_TOKEN.fullmatch(token) or token == "*", line
+                    calls.append(token)
+                previous = token
+        assert referred == [str(number) for number in range(1, len(notes) + 1)], (referred, notes)
         mandatory = order[: len(_MANDATORY)]
         assert tuple(mandatory) == _MANDATORY, order  # 3.4: the mandatory tags first, in order
         supplemental = order[len(_MANDATORY) : -1]
