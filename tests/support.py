@@ -96,6 +96,8 @@ def located_warnings(app: SphinxTestApp) -> list[tuple[str, int, str, str]]:
 
 
 EXAMPLE_SITE = ROOT / "example_site"
+#: The notes of the opponents the example site practises against (``practice_against.rst``).
+EXAMPLE_OPPONENTS = EXAMPLE_SITE / "opponents" / "natural.bml"
 
 
 def sphinx_build(*arguments: str | Path) -> subprocess.CompletedProcess[str]:

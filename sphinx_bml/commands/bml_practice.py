@@ -4,7 +4,7 @@
 
     bml-practice [--seed N] [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
                  [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] [--par] [--jobs N]
-                 [--sequence 1N-2C] [--pbn FILE] [--compare OTHER] SOURCE
+                 [--sequence 1N-2C] [--pbn FILE] [--compare OTHER] [--opponents THEIRS] SOURCE
 
 SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
 read as the build reads it: the site's system, with the project's settings
@@ -18,13 +18,20 @@ prints each board: the deal as PBN and the robot's auction. ``--json``
 prints a JSON array, one object per board. ``--check`` prints the coverage
 report. ``--par`` the IMPs to par per opening, ``--compare`` the boards two
 versions of the notes bid differently, ``--sequence`` deals only boards that
-start with a sequence, ``--pbn`` writes the boards to a PBN file. Boards
+start with a sequence, ``--pbn`` writes the boards to a PBN file.
+``--opponents THEIRS`` has the other side bid by their own notes (a ``.bml``
+file, a project folder, a ``.bss`` or BBOalert file; their rows need hand
+conditions to be bid): each of their calls is shown with its meaning from
+THEIRS, as an alert at the table, ``--json`` says whose notes gave each
+call, and ``--sequence`` puts your side on the sequence. Boards
 stream: memory does not grow with ``--boards``. ``--seed`` makes it all
 reproducible. A call the laws of the auction forbid is refused at the table
 with the reason; long work shows one line of progress on a terminal (standard
 error), nothing in a pipe. Exit status: 0, 1 when the system could not be
 read, endplay is missing or no board reaches the sequence (the message says
-why), 2 for a mistake on the command line (an illegal ``--sequence`` too),
+why), 2 for a mistake on the command line (an illegal ``--sequence``, an
+``--opponents`` file that cannot be read, describes no opening, or is your
+own notes, too),
 130 when Ctrl-C stopped it (one line says so, no traceback). A project folder is read by Sphinx
 (:mod:`sphinx_bml.sphinx.project`): commands are the layer above the Sphinx
 adapters.
@@ -62,13 +69,12 @@ from ..practice.dealing import (
     stream,
 )
 from ..practice.pbn import pbn_board
-from ..practice.robot import Auction, Choice, Robot, situation
-from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call, refusal, robot_pass
-from ..practice.source import load_system
+from ..practice.robot import THEIRS, Auction, Choice, Robot
+from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call, refusal, robot_pass, their_call
+from ..practice.source import opponents_problem
 from ..practice.study import Played, Study, Versions
 from ..sphinx.project import CONFIGURATION, read_project
-from ..versions.reading import SUFFIXES as VERSION_SUFFIXES
-from ..versions.reading import NotABssFile, holds_conditions, read_version
+from ..versions.reading import NotABssFile, holds_conditions, read_notes
 from .command_line import FAILED, MISTAKE, Progress, closed_pipe, is_terminal, stopped
 
 PROGRAM = "bml-practice"
@@ -96,6 +102,13 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--pbn", type=Path, default=None, metavar="FILE", help="write the boards to a PBN file")
     parser.add_argument(
         "--compare", type=Path, default=None, metavar="OTHER", help="bid the boards through another version too"
+    )
+    parser.add_argument(
+        "--opponents",
+        type=Path,
+        default=None,
+        metavar="THEIRS",
+        help="the other side bids by these notes (a .bml file, a project folder, a .bss or BBOalert file)",
     )
     parser.add_argument("--no-interactive", action="store_true", help="print the boards even in a terminal")
     return parser
@@ -162,30 +175,15 @@ def _say(message: str, err: TextIO) -> None:
 def read_system(source: Path, name: str | None, err: TextIO) -> System | None:
     """The system of ``source`` (``name``: which of a project's ``bml_systems``), its problems
     printed; ``None`` (said why) when nothing can be bid."""
-    if not source.exists():
-        _say(f"{source} does not exist: give a .bml file or a Sphinx project folder", err)
+    if (missing := _not_notes(source)) is not None:
+        _say(missing, err)
         return None
-    if source.is_dir():
-        if not (source / CONFIGURATION).is_file():
-            _say(f"{source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder", err)
-            return None
-        project = read_project(source)
-        for reported in project.reported:
-            print(shown_lines(str(reported.seen_from(Path.cwd()))), file=err)
-        if name is not None and name not in project.systems:
-            raise _Mistake(f"{source} {_has_no_system(name, list(project.systems))}")
-        system = project.systems[name or next(iter(project.systems))]
-    elif name is not None:
-        raise _Mistake(f"--system picks one of bml_systems of a project folder, not of {source}")
-    else:
-        system, problems = _read_file(source)
-        for problem in problems:
-            print(one_line(str(problem)), file=err)
+    system = _notes(source, name, err)
     if not any(meaning.condition is not None for meaning in system):
         if not holds_conditions(source):
             _say(
-                f"{source} is a .bss file, which keeps no hand conditions (they never go into a .bss), "
-                "so the robot can bid nothing from it; give that version's .bml file or project folder",
+                f"{source} {_keeps_no_conditions(source)}, so the robot can bid nothing from it; "
+                "give that version's .bml file or project folder",
                 err,
             )
             return None
@@ -198,15 +196,65 @@ def read_system(source: Path, name: str | None, err: TextIO) -> System | None:
     return system
 
 
+def _not_notes(source: Path) -> str | None:
+    """Why ``source`` is no file of notes nor project folder (``None``: it may be one)."""
+    if not source.exists():
+        return f"{source} does not exist: give a .bml file or a Sphinx project folder"
+    if source.is_dir() and not (source / CONFIGURATION).is_file():
+        return f"{source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder"
+    return None
+
+
+def _notes(source: Path, name: str | None, err: TextIO) -> System:
+    """The system of the file or project folder ``source``, its problems printed."""
+    if source.is_dir():
+        project = read_project(source)
+        for reported in project.reported:
+            print(shown_lines(str(reported.seen_from(Path.cwd()))), file=err)
+        if name is not None and name not in project.systems:
+            raise _Mistake(f"{source} {_has_no_system(name, list(project.systems))}")
+        return project.systems[name or next(iter(project.systems))]
+    if name is not None:
+        raise _Mistake(f"--system picks one of bml_systems of a project folder, not of {source}")
+    system, problems = _read_file(source)
+    for problem in problems:
+        print(one_line(str(problem)), file=err)
+    return system
+
+
+def _keeps_no_conditions(source: Path) -> str:
+    """Why a file holds no hand condition, in a player's words."""
+    if source.suffix.lower() == ".bss":
+        return "is a .bss file, which keeps no hand conditions (they never go into a .bss)"
+    return "is a BBOalert file, which keeps no hand conditions (BBOalert has no place for them)"
+
+
+def read_opponents(source: Path, ours: Path, system: System, err: TextIO) -> System:
+    """The opponents' notes ``--opponents`` names, read as ``source`` is, their problems printed;
+    :class:`_Mistake` (said why) when they cannot be read, are our own notes, or open nothing."""
+    if (missing := _not_notes(source)) is not None:
+        raise _Mistake(f"--opponents {missing}")
+    if source.resolve() == ours.resolve():
+        theirs = system  # the same notes: not read twice
+    else:
+        try:
+            theirs = _notes(source, None, err)
+        except (BMLError, OSError, SphinxError) as error:
+            raise _Mistake(f"--opponents {source} cannot be read: {error}") from None
+    problem = opponents_problem(theirs, system, str(source), conditions=holds_conditions(source))
+    if problem is not None:
+        raise _Mistake(f"--opponents {source}: {problem}")
+    return theirs
+
+
 def _read_file(source: Path) -> tuple[System, Problems]:
     """The system of a file, as a version of the notes is read
-    (:func:`~sphinx_bml.versions.reading.read_version`, as ``bml-diff`` and the site read one):
-    a ``.bss`` file as the ``bss`` builder wrote it, a ``.bml`` file (or one of another ending)
-    as a ``.bml`` page, with its includes inside its folder."""
-    if source.suffix.lower() not in VERSION_SUFFIXES:
-        return load_system(source)
+    (:func:`~sphinx_bml.versions.reading.read_notes`, as ``bml-diff`` and the site read one):
+    a ``.bss`` file as the ``bss`` builder wrote it, a BBOalert file as ``bboalert2bml`` reads
+    it, a ``.bml`` file (or one of another ending) as a ``.bml`` page, with its includes inside
+    its folder."""
     try:
-        return read_version(source, source.parent)
+        return read_notes(source, source.parent)
     except NotABssFile as error:
         raise BMLError(str(error)) from None
 
@@ -232,6 +280,9 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
                 f"not {system.metadata.title or 'no title'!r}); comparing them all the same",
                 err,
             )
+    theirs: System | None = None
+    if options.opponents is not None:
+        theirs = read_opponents(options.opponents, options.source, system, err)
     sequence: Sequence | None = None
     if options.sequence is not None:
         try:
@@ -242,9 +293,10 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
             return MISTAKE
     measuring = options.par or other is not None
     count = options.boards or (1000 if options.check else 100 if measuring else 4)
-    robot = Robot(system)
+    robot = Robot(system, opponents=theirs, seats=options.seat)
     # at the table the player sits on the side that bids the sequence, as opener or as responder
-    seat = options.seat if _plays(options, stdin, out) else None
+    # (against the opponents' own notes, the player's side bids it, at the table or not)
+    seat = options.seat if _plays(options, stdin, out) or theirs is not None else None
     if sequence is not None:
         dealt: Iterable[Board] = aimed(
             robot, sequence, count, options.seed, options.dealer, options.vulnerability, seat
@@ -284,9 +336,10 @@ def _run(
     err: TextIO,
 ) -> int:
     dealt, count = boards
+    theirs = None if robot.opponents is None else robot.opponents.system
     if options.check:
         with Progress(err, PROGRAM, count, "boards dealt and bid") as progress:
-            report = check(robot.system, progress.counted(dealt)).report()
+            report = check(robot.system, progress.counted(dealt), theirs, robot.seats).report()
         print(shown_lines(report), file=out)
         return 0
     measuring = options.par or other is not None
@@ -294,7 +347,7 @@ def _run(
         return interactive(robot, dealt, options.seat, stdin, out)
     if other is not None and not (options.par or options.double_dummy or options.json or pbn is not None):
         with Progress(err, PROGRAM, count, "boards dealt and bid by both versions") as progress:
-            versions = compare(robot, Robot(other), progress.counted(dealt), options)
+            versions = compare(robot, _other_robot(other, robot), progress.counted(dealt), options)
         print(shown_lines(versions.report()), file=out)
         return 0
     solving = measuring or options.double_dummy
@@ -334,7 +387,7 @@ def _write_boards(
         played = ((board, auction, None) for board, auction in bid)
     study = Study()
     versions = Versions(str(options.source), str(options.compare)) if other is not None else None
-    other_robot = Robot(other) if other is not None else None
+    other_robot = _other_robot(other, robot) if other is not None else None
     name = sequence.notation() if sequence is not None else None
     first = True
     if options.json:
@@ -366,6 +419,12 @@ def _write_boards(
         if options.par:
             print(file=out)
         print(shown_lines(versions.report()), file=out)
+
+
+def _other_robot(other: System, robot: Robot) -> Robot:
+    """The robot of another version of the notes, against the same opponents as ``robot``."""
+    theirs = None if robot.opponents is None else robot.opponents.system
+    return Robot(other, opponents=theirs, seats=robot.seats)
 
 
 def _plays(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> bool:
@@ -421,10 +480,13 @@ def board_record(board: Board, auction: Auction, solved: DoubleDummy | None = No
 
 
 def call_record(choice: Choice) -> dict[str, object]:
+    """One call for ``--json``: by whom, whose notes gave it (``ours``, or ``theirs`` with
+    ``--opponents``), and the row it came from with its meaning."""
     meaning = choice.meaning
     return {
         "seat": choice.seat,
         "call": str(choice.call),
+        "notes": choice.notes,
         "row": None if meaning is None else {"file": meaning.location.file, "line": meaning.location.line},
         "meaning": None if meaning is None else meaning.plain_text,
         "off_notes": choice.off_notes,
@@ -449,9 +511,12 @@ def board_text(board: Board, auction: Auction, solved: DoubleDummy | None = None
             f"{played.imps:+d} IMPs for {played.opening_side}"
         )
     for choice in auction.choices:
+        if (alert := their_call(choice)) is not None:
+            lines.append(alert)
         if choice.off_notes:
-            row = f"the row at {choice.meaning.location}" if choice.meaning is not None else "no row of the notes"
-            lines.append(f"off the notes: {choice.seat} bids {choice.call} ({row}): partner's call forces, no row fits")
+            notes = "their notes" if choice.notes == THEIRS else "the notes"
+            row = f"the row at {choice.meaning.location}" if choice.meaning is not None else f"no row of {notes}"
+            lines.append(f"off {notes}: {choice.seat} bids {choice.call} ({row}): partner's call forces, no row fits")
         if choice is auction.wanting:
             lines.append(f"{choice.seat} passes for want of hand conditions: {choice.wanting()}")
     return shown_lines("\n".join(lines)) + "\n"
@@ -460,6 +525,8 @@ def board_text(board: Board, auction: Auction, solved: DoubleDummy | None = None
 def interactive(robot: Robot, dealt: Iterable[Board], seat: str, stdin: TextIO, out: TextIO) -> int:
     """Bid your hand; the robot bids the others and tells you what the system says; ``q`` stops."""
     score = Score()
+    if robot.opponents is not None:
+        print(opponents_line(robot), file=out)
     try:
         for board in dealt:
             if not _play(robot, board, seat, score, stdin, out):
@@ -467,6 +534,15 @@ def interactive(robot: Robot, dealt: Iterable[Board], seat: str, stdin: TextIO, 
     finally:
         print(f"\n{shown_lines(score.report())}", file=out)
     return 0
+
+
+def opponents_line(robot: Robot) -> str:
+    """Who the opponents are, when they bid by their own notes: ``East-West bid by their notes
+    (Acol); each of their calls is explained as they would alert it.``"""
+    theirs = robot.opponents.system.metadata.title if robot.opponents is not None else ""
+    named = f" ({theirs})" if theirs else ""
+    sides = "East-West" if robot.seats == "NS" else "North-South"
+    return one_line(f"{sides} bid by their own notes{named}; each of their calls is explained as they would alert it.")
 
 
 def _play(robot: Robot, board: Board, seat: str, score: Score, stdin: TextIO, out: TextIO) -> bool:
@@ -482,10 +558,12 @@ def _play(robot: Robot, board: Board, seat: str, score: Score, stdin: TextIO, ou
             yours = _your_call(auction.calls, stdin, out)
             if yours is None:
                 return False
-            rows_here = robot.meanings_after(situation(auction.calls, len(auction.calls)))
+            rows_here = robot.meanings_at(board, auction.calls)
             print(score.verdict(board.number, auction.notation(), yours, choice, rows_here), file=out)
         elif (said := robot_pass(choice, seat)) is not None:
             print(said, file=out)
+        elif (alert := their_call(choice)) is not None:
+            print(alert, file=out)
         auction.choices.append(choice)
     contract = auction.contract()
     print(f"Auction: {auction.notation()}   {contract}", file=out)

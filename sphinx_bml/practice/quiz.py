@@ -17,7 +17,9 @@ a row, and prefers boards with more than one question: of up to
 :data:`PATIENCE` such deals in a row it keeps the first with two questions or
 more, else the first of them (and waits half as long for the next board).
 Boards aimed at a sequence (``:sequence:``, :mod:`.aiming`) put your side on
-it: you open it on one board and answer it on another.
+it: you open it on one board and answer it on another. Each is kept as it
+comes (with your first call from a row): preferring more questions would keep
+the boards where you answer and drop those where you open.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ PATIENCE = 12
 TRIES_PER_BOARD = 500
 #: boards aimed at a sequence tried for each board asked (each is dealt to the sequence: dearer, and
 #: your first call comes from a row on almost all of them)
-AIMED_TRIES_PER_BOARD = 2 * PATIENCE
+AIMED_TRIES_PER_BOARD = 20
 
 
 def from_the_notes(choice: Choice) -> bool:
@@ -152,17 +154,21 @@ def quiz_of(auction: Auction, seat: str) -> Quiz:
     return Quiz(auction.board, seat, auction, tuple(questions), Ending(len(choices)))
 
 
-def quiz_boards(robot: Robot, dealt: Iterable[str] | Iterable[Board], count: int, seat: str) -> Iterator[Quiz]:
+def quiz_boards(
+    robot: Robot, dealt: Iterable[str] | Iterable[Board], count: int, seat: str, *, more: bool = True
+) -> Iterator[Quiz]:
     """Up to ``count`` quizzes from the deals ``dealt`` (PBN, numbered from 1 with the club's dealer and
     vulnerability; or boards, which keep theirs and are numbered again from 1): only deals where
     ``seat``'s first call comes from a row; of up to :data:`PATIENCE` such
     deals in a row, the first with two questions or more, else the first of them. When no deal of a
     board's wait had two questions, the next board waits half as long (at least for one deal), so notes
-    that rarely go past the first call cost little more than they used to."""
+    that rarely go past the first call cost little more than they used to. ``more=False``: the first
+    deal with a question is kept, whatever the number of its questions."""
     number = 0
     waiting: Quiz | None = None
     seen = 0
-    patience = PATIENCE
+    longest = PATIENCE if more else 1
+    patience = longest
     tries = 0
     for deal in dealt:
         if number == count:
@@ -175,7 +181,7 @@ def quiz_boards(robot: Robot, dealt: Iterable[str] | Iterable[Board], count: int
             waiting = waiting or quiz
             if len(quiz.questions) > 1 or seen >= patience:
                 chosen = quiz if len(quiz.questions) > 1 else waiting
-                patience = PATIENCE if len(quiz.questions) > 1 else max(1, patience // 2)
+                patience = longest if len(quiz.questions) > 1 else max(1, patience // 2)
                 waiting, seen, number = None, 0, number + 1
                 yield chosen
                 continue
@@ -201,4 +207,5 @@ def practice_quizzes(
     robot = Robot(system, opponents=opponents, seats=seat)
     if sequence is None:
         return quiz_boards(robot, deals(seed), count, seat)
-    return quiz_boards(robot, aimed(robot, sequence, count * AIMED_TRIES_PER_BOARD, seed, seat=seat), count, seat)
+    boards = aimed(robot, sequence, count * AIMED_TRIES_PER_BOARD, seed, seat=seat)
+    return quiz_boards(robot, boards, count, seat, more=False)
