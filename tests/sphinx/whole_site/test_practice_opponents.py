@@ -10,7 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-from tests.support import located_warnings, needs
+from tests.support import build_once, located_warnings, needs
 
 OURS = """\
 Openings
@@ -64,10 +64,7 @@ def make_site(folder: Path, options: str, count: int = 4, theirs: str = THEIRS) 
 
 
 def build(folder: Path, builder: str = "html") -> SphinxTestApp:
-    app = SphinxTestApp(builder, srcdir=folder, builddir=folder / "_build")
-    app.build()
-    app.cleanup()
-    return app
+    return build_once(builder, folder)
 
 
 def page(app: SphinxTestApp) -> BeautifulSoup:
