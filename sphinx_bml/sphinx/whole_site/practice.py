@@ -140,18 +140,9 @@ class BMLPractice(SphinxDirective):
                 Kind.DIRECTIVE, f"bml-practice :sequence: {sequence}: {problem}; no board is dealt", self.get_location()
             )
             return [_not_dealt(f"the sequence {sequence} could not happen at a table")]
-        opponents = ""
-        if "opponents" in self.options:
-            written = self.options["opponents"].strip()
-            _, absolute = self.env.relfn2path(written, self.env.docname)
-            path = Path(absolute).resolve()
-            srcdir = Path(self.env.srcdir).resolve()
-            self.env.note_dependency(str(path))  # dealt again when their notes change, or appear
-            problem = _file_problem(path, srcdir)
-            if problem is not None:
-                warn(Kind.DIRECTIVE, f"bml-practice :opponents: {written}: {problem}", self.get_location())
-                return [_not_dealt("the notes of the opponents cannot be read")]
-            opponents = path.relative_to(srcdir).as_posix()  # the project may move: from its folder
+        opponents = self.opponents()
+        if opponents is None:
+            return [_not_dealt("the notes of the opponents cannot be read")]
         placeholder = bml.placeholder(
             kind=KIND,
             boards=count,
@@ -164,6 +155,29 @@ class BMLPractice(SphinxDirective):
         )
         self.set_source_info(placeholder)
         return [placeholder]
+
+    def opponents(self) -> str | None:
+        """The path of ``:opponents:`` from the documentation folder (``""`` without the option), a
+        dependency of the page; ``None`` (warned why) when the file cannot be theirs."""
+        if "opponents" not in self.options:
+            return ""
+        written = self.options["opponents"].strip()
+        _, absolute = self.env.relfn2path(written, self.env.docname)
+        path = Path(absolute).resolve()
+        srcdir = Path(self.env.srcdir).resolve()
+        self.env.note_dependency(str(path))  # dealt again when their notes change, or appear
+        problem = _file_problem(path, srcdir)
+        if problem is None and not self.state.document.settings.file_insertion_enabled:
+            problem = "the file is not read here (file insertion is off)"
+        if problem is None and self.env.path2doc(str(path)) in self.env.found_docs:
+            problem = (
+                "it is a page of this site, so its rows are the site's too; keep it out of the pages "
+                'with exclude_patterns in conf.py, such as exclude_patterns = ["opponents/**"]'
+            )
+        if problem is not None:
+            warn(Kind.DIRECTIVE, f"bml-practice :opponents: {written}: {problem}", self.get_location())
+            return None
+        return path.relative_to(srcdir).as_posix()  # the project may move: from its folder
 
 
 def _sequence_problem(written: str) -> str | None:

@@ -213,6 +213,19 @@ def test_notes_or_a_sequence_that_cannot_be_dealt_are_said(tmp_path: Path, kind:
     assert f"The practice boards are not dealt: {shown}" in text and not page(app).select("div.bml-practice-board")
 
 
+def test_their_notes_as_a_page_of_the_site_are_refused(tmp_path: Path) -> None:
+    """A ``.bml`` file is a page unless ``exclude_patterns`` keeps it out: its rows would be the site's."""
+    folder = make_site(tmp_path, "   :opponents: theirs.bml")
+    (folder / "theirs.bml").write_text(THEIRS, encoding="utf-8")
+    app = build(folder)
+    warned = [line for line in app.warning.getvalue().splitlines() if "bml-practice :opponents:" in line]
+    assert (
+        len(warned) == 1 and "practice.rst:4: WARNING: bml-practice :opponents: theirs.bml: it is a page" in warned[0]
+    )
+    assert "exclude_patterns" in warned[0]
+    assert "The practice boards are not dealt" in page(app).select_one("div.body").get_text()
+
+
 def test_problems_in_their_notes_are_warned_at_their_line(tmp_path: Path) -> None:
     broken = THEIRS + "1D = diamonds {{ 11-20 hcp, 5+ diamands }}\n"
     app = build(make_site(tmp_path, "   :opponents: opponents/theirs.bml\n   :sequence: 1N-(2C)", 2, broken))
