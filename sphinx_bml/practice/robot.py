@@ -222,7 +222,7 @@ class Robot:
         """``ambiguities``: also find the other rows that fit each hand (:attr:`Choice.also`), for the
         coverage report; without it the robot stops at the first row that fits, several times faster.
         ``opponents``: the notes the other side bids by (``None``: both sides bid by ``system``);
-        ``seats``: the side that bids by ``system`` then, ``NS`` or ``EW``."""
+        ``seats``: the side that bids by ``system`` then, ``NS`` or ``EW`` (or a seat of it)."""
         self.system = system
         self.ambiguities = ambiguities
         self.seats = side_of(seats[:1] or "N")
