@@ -19,8 +19,9 @@ source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
 
 # modules/ holds BML files that pages #INCLUDE or name in a ``.. bml::``
-# directive: they are not pages of their own.
-exclude_patterns = ["_build", "modules/**", "Thumbs.db", ".DS_Store"]
+# directive: they are not pages of their own. opponents/ holds the notes of
+# the opponents that practice_against.rst deals against: not ours.
+exclude_patterns = ["_build", "modules/**", "opponents/**", "Thumbs.db", ".DS_Store"]
 
 # -- BSS (Full Disclosure) export ---------------------------------------------
 # The header record of the .bss file, like #+TITLE and #+DESCRIPTION in BML.

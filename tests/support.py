@@ -114,6 +114,8 @@ def assert_warnings(app: SphinxTestApp, expected: list[tuple[str, int, str, str]
 
 
 EXAMPLE_SITE = ROOT / "example_site"
+#: The notes of the opponents the example site practises against (``practice_against.rst``).
+EXAMPLE_OPPONENTS = EXAMPLE_SITE / "opponents" / "natural.bml"
 
 
 def sphinx_build(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
@@ -598,7 +600,7 @@ def make_systems_site(folder: Path, systems: dict[str, str] | None) -> Path:
 #: The notes of :func:`make_practice_site`: a condition on every row
 PRACTICE_NOTES = """\
 Openings
-=
+========
 
 .. bml::
 

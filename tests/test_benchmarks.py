@@ -87,9 +87,9 @@ def test_the_diff_benchmark_compares_two_versions_and_a_build() -> None:
 
 def test_the_practice_benchmark_measures_each_case() -> None:
     printed = run("bench_practice.py", "--sizes", "3", "--par-sizes", "2", "--jobs", "1", "--sequence", "2D")
-    rows = [line for line in printed.splitlines() if line.startswith("| ") and line[2:3] in "ps"]
+    rows = [line for line in printed.splitlines() if line.startswith("| ") and line[2:3] in "pso"]
     cases = [row.split(" | ")[0].strip("| ") for row in rows if not row.startswith("| case")]
-    assert cases == ["plain", "par", "sequence 2D"]
+    assert cases == ["plain", "par", "sequence 2D", "opponents"]
     for row in rows:
         boards, seconds, rate, cpu, base, peak, grown = numbers(row.split(" | ", 1)[1])
         assert boards in (2, 3) and cpu > 0 and rate > 0

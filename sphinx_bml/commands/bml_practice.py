@@ -4,7 +4,7 @@
 
     bml-practice [--seed N]... [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
                  [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] [--par] [--jobs N]
-                 [--sequence 1N-2C] [--pbn FILE] [--lin FILE] [--compare OTHER] SOURCE
+                 [--sequence 1N-2C] [--pbn FILE] [--lin FILE] [--compare OTHER] [--opponents THEIRS] SOURCE
     bml-practice --merge FILE... [--json]
 
 SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
@@ -23,7 +23,12 @@ versions of the notes bid differently, each with the mean a board and its
 boards that start with a sequence, ``--pbn`` and ``--lin`` write the boards to
 a PBN file and to BBO's LIN, each call the notes explain with its
 explanation (``-``: to standard output instead of the text), the file whole
-or not at all. Boards stream: memory does not grow with ``--boards``.
+or not at all. ``--opponents THEIRS`` has the other side bid by their own
+notes (a ``.bml`` file, a project folder, a ``.bss`` or BBOalert file; their
+rows need hand conditions to be bid): each of their calls is shown with its
+meaning from THEIRS, as an alert at the table, ``--json`` says whose notes
+gave each call, and ``--sequence`` puts your side on the sequence. Boards
+stream: memory does not grow with ``--boards``.
 ``--seed`` makes it all reproducible; several deal the boards of each in
 turn. With ``--par`` or ``--compare``, ``--json`` writes what was studied,
 the boards and the figures, and ``--merge`` adds up such files of other
@@ -33,7 +38,9 @@ is refused at the table with the reason; long work shows one line of
 progress on a terminal (standard error), nothing in a pipe. Exit status: 0,
 1 when the system could not be read, endplay is missing or no board reaches
 the sequence (the message says why), 2 for a mistake on the command line
-(an illegal ``--sequence`` too, and files ``--merge`` cannot add up), 130
+(an illegal ``--sequence``, an ``--opponents`` file that cannot be read,
+describes no opening, or is your own notes, and files ``--merge`` cannot add
+up), 130
 when Ctrl-C stopped it (one line says so, no traceback). A project folder is
 read by Sphinx (:mod:`sphinx_bml.sphinx.project`): commands are the layer
 above the Sphinx adapters.
@@ -75,13 +82,12 @@ from ..practice.dealing import (
 )
 from ..practice.lin import lin_board
 from ..practice.pbn import pbn_board
-from ..practice.robot import Auction, Choice, Robot, situation
-from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call, refusal, robot_pass
-from ..practice.source import load_system
+from ..practice.robot import THEIRS, Auction, Choice, Robot
+from ..practice.session import ACCEPTED, STOP, Score, hand_text, read_call, refusal, robot_pass, their_call
+from ..practice.source import opponents_problem
 from ..practice.study import Played, Study, Versions, difference
 from ..sphinx.project import CONFIGURATION, read_project
-from ..versions.reading import SUFFIXES as VERSION_SUFFIXES
-from ..versions.reading import NotABssFile, holds_conditions, read_version
+from ..versions.reading import NotABssFile, holds_conditions, read_notes
 from .command_line import (
     FAILED,
     MISTAKE,
@@ -129,6 +135,13 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lin", default=None, metavar="FILE", help="write the boards as LIN (- for standard output)")
     parser.add_argument(
         "--compare", type=Path, default=None, metavar="OTHER", help="bid the boards through another version too"
+    )
+    parser.add_argument(
+        "--opponents",
+        type=Path,
+        default=None,
+        metavar="THEIRS",
+        help="the other side bids by these notes (a .bml file, a project folder, a .bss or BBOalert file)",
     )
     parser.add_argument("--no-interactive", action="store_true", help="print the boards even in a terminal")
     parser.add_argument(
@@ -261,30 +274,15 @@ def _say(message: str, err: TextIO) -> None:
 def read_system(source: Path, name: str | None, err: TextIO) -> System | None:
     """The system of ``source`` (``name``: which of a project's ``bml_systems``), its problems
     printed; ``None`` (said why) when nothing can be bid."""
-    if not source.exists():
-        _say(f"{source} does not exist: give a .bml file or a Sphinx project folder", err)
+    if (missing := _not_notes(source)) is not None:
+        _say(missing, err)
         return None
-    if source.is_dir():
-        if not (source / CONFIGURATION).is_file():
-            _say(f"{source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder", err)
-            return None
-        project = read_project(source)
-        for reported in project.reported:
-            print(shown_lines(str(reported.seen_from(Path.cwd()))), file=err)
-        if name is not None and name not in project.systems:
-            raise _Mistake(f"{source} {_has_no_system(name, list(project.systems))}")
-        system = project.systems[name or next(iter(project.systems))]
-    elif name is not None:
-        raise _Mistake(f"--system picks one of bml_systems of a project folder, not of {source}")
-    else:
-        system, problems = _read_file(source)
-        for problem in problems:
-            print(one_line(str(problem)), file=err)
+    system = _notes(source, name, err)
     if not any(meaning.condition is not None for meaning in system):
         if not holds_conditions(source):
             _say(
-                f"{source} is a .bss file, which keeps no hand conditions (they never go into a .bss), "
-                "so the robot can bid nothing from it; give that version's .bml file or project folder",
+                f"{source} {_keeps_no_conditions(source)}, so the robot can bid nothing from it; "
+                "give that version's .bml file or project folder",
                 err,
             )
             return None
@@ -297,15 +295,65 @@ def read_system(source: Path, name: str | None, err: TextIO) -> System | None:
     return system
 
 
+def _not_notes(source: Path) -> str | None:
+    """Why ``source`` is no file of notes nor project folder (``None``: it may be one)."""
+    if not source.exists():
+        return f"{source} does not exist: give a .bml file or a Sphinx project folder"
+    if source.is_dir() and not (source / CONFIGURATION).is_file():
+        return f"{source} has no {CONFIGURATION}: give a .bml file or a Sphinx project folder"
+    return None
+
+
+def _notes(source: Path, name: str | None, err: TextIO) -> System:
+    """The system of the file or project folder ``source``, its problems printed."""
+    if source.is_dir():
+        project = read_project(source)
+        for reported in project.reported:
+            print(shown_lines(str(reported.seen_from(Path.cwd()))), file=err)
+        if name is not None and name not in project.systems:
+            raise _Mistake(f"{source} {_has_no_system(name, list(project.systems))}")
+        return project.systems[name or next(iter(project.systems))]
+    if name is not None:
+        raise _Mistake(f"--system picks one of bml_systems of a project folder, not of {source}")
+    system, problems = _read_file(source)
+    for problem in problems:
+        print(one_line(str(problem)), file=err)
+    return system
+
+
+def _keeps_no_conditions(source: Path) -> str:
+    """Why a file holds no hand condition, in a player's words."""
+    if source.suffix.lower() == ".bss":
+        return "is a .bss file, which keeps no hand conditions (they never go into a .bss)"
+    return "is a BBOalert file, which keeps no hand conditions (BBOalert has no place for them)"
+
+
+def read_opponents(source: Path, ours: Path, system: System, err: TextIO) -> System:
+    """The opponents' notes ``--opponents`` names, read as ``source`` is, their problems printed;
+    :class:`_Mistake` (said why) when they cannot be read, are our own notes, or open nothing."""
+    if (missing := _not_notes(source)) is not None:
+        raise _Mistake(f"--opponents {missing}")
+    if source.resolve() == ours.resolve():
+        theirs = system  # the same notes: not read twice
+    else:
+        try:
+            theirs = _notes(source, None, err)
+        except (BMLError, OSError, SphinxError) as error:
+            raise _Mistake(f"--opponents {source} cannot be read: {error}") from None
+    problem = opponents_problem(theirs, system, str(source), conditions=holds_conditions(source))
+    if problem is not None:
+        raise _Mistake(f"--opponents {source}: {problem}")
+    return theirs
+
+
 def _read_file(source: Path) -> tuple[System, Problems]:
     """The system of a file, as a version of the notes is read
-    (:func:`~sphinx_bml.versions.reading.read_version`, as ``bml-diff`` and the site read one):
-    a ``.bss`` file as the ``bss`` builder wrote it, a ``.bml`` file (or one of another ending)
-    as a ``.bml`` page, with its includes inside its folder."""
-    if source.suffix.lower() not in VERSION_SUFFIXES:
-        return load_system(source)
+    (:func:`~sphinx_bml.versions.reading.read_notes`, as ``bml-diff`` and the site read one):
+    a ``.bss`` file as the ``bss`` builder wrote it, a BBOalert file as ``bboalert2bml`` reads
+    it, a ``.bml`` file (or one of another ending) as a ``.bml`` page, with its includes inside
+    its folder."""
     try:
-        return read_version(source, source.parent)
+        return read_notes(source, source.parent)
     except NotABssFile as error:
         raise BMLError(str(error)) from None
 
@@ -331,6 +379,9 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
                 f"not {system.metadata.title or 'no title'!r}); comparing them all the same",
                 err,
             )
+    theirs: System | None = None
+    if options.opponents is not None:
+        theirs = read_opponents(options.opponents, options.source, system, err)
     sequence: Sequence | None = None
     if options.sequence is not None:
         try:
@@ -343,9 +394,10 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
     count = options.boards or (1000 if options.check else 100 if measuring else 4)
     # without --seed, a seed drawn at random: every board can be dealt again, and a study merged
     options.seeds = options.seeds or [secrets.randbelow(MAX_SEED + 1)]
-    robot = Robot(system)
+    robot = Robot(system, opponents=theirs, seats=options.seat)
     # at the table the player sits on the side that bids the sequence, as opener or as responder
-    seat = options.seat if _plays(options, stdin, out) else None
+    # (against the opponents' own notes, the player's side bids it, at the table or not)
+    seat = options.seat if _plays(options, stdin, out) or theirs is not None else None
     options.boards = count
     dealt = _deal(options, robot, sequence, count, seat)
     try:
@@ -417,18 +469,19 @@ def _run(
     dealt, count = boards
     if options.check:
         with Progress(err, PROGRAM, count, "boards dealt and bid") as progress:
-            report = check(robot.system, progress.counted(board for _, board in dealt)).report()
+            theirs = None if robot.opponents is None else robot.opponents.system
+            report = check(robot.system, progress.counted(board for _, board in dealt), theirs, robot.seats).report()
         print(shown_lines(report), file=out)
         return 0
     measuring = options.par or other is not None
     if _plays(options, stdin, out):
         return interactive(robot, (board for _, board in dealt), options.seat, stdin, out)
     if other is not None and not (options.par or options.double_dummy or files.any):
-        written = _Written(out, study_header(options, robot.system, other, sequence)) if options.json else None
+        written = _Written(out, study_header(options, robot, other, sequence)) if options.json else None
         versions = Versions(str(options.source), str(options.compare))
         with Progress(err, PROGRAM, count, "boards dealt and bid by both versions") as progress:
             for seed, board, solved, one, two in compare(
-                robot, Robot(other), progress.counted(dealt), versions, options
+                robot, _other_robot(other, robot), progress.counted(dealt), versions, options
             ):
                 if written is not None:
                     written.board({**board_record(board, one.auction, solved, seed), **compared_record(one, two)})
@@ -471,11 +524,11 @@ def _write_boards(
         played = ((seed, board, auction, None) for seed, board, auction in bid)
     study = Study()
     versions = Versions(str(options.source), str(options.compare)) if other is not None else None
-    other_robot = Robot(other) if other is not None else None
+    other_robot = _other_robot(other, robot) if other is not None else None
     name = sequence.notation() if sequence is not None else None
     written = None
     if options.json:
-        written = _Written(out, study_header(options, robot.system, other, sequence) if measuring else None)
+        written = _Written(out, study_header(options, robot, other, sequence) if measuring else None)
     for seed, board, auction, solved in played:
         progress.step()
         if files.pbn is not None:
@@ -538,23 +591,31 @@ def _json_line(data: object) -> str:
 
 
 def study_header(
-    options: argparse.Namespace, system: System, other: System | None, sequence: Sequence | None
+    options: argparse.Namespace, robot: Robot, other: System | None, sequence: Sequence | None
 ) -> dict[str, object]:
-    """What a study's ``--json`` starts with: the notes, the options, the seeds
-    (:func:`~sphinx_bml.practice.merging.study`)."""
+    """What a study's ``--json`` starts with: the notes (and the opponents' with ``--opponents``),
+    the options, the seeds (:func:`~sphinx_bml.practice.merging.study`)."""
+    opponents = robot.opponents
     return merging.study(
         version_text(PROGRAM),
-        merging.notes(str(options.source), system),
+        merging.notes(str(options.source), robot.system),
         None if other is None else merging.notes(str(options.compare), other),
         options.par,
         {
             "sequence": None if sequence is None else sequence.notation(),
             "dealer": options.dealer,
             "vulnerability": options.vulnerability,
+            "opponents": None if opponents is None else merging.notes(str(options.opponents), opponents.system),
         },
         options.seeds,
         options.boards,
     )
+
+
+def _other_robot(other: System, robot: Robot) -> Robot:
+    """The robot of another version of the notes, against the same opponents as ``robot``."""
+    theirs = None if robot.opponents is None else robot.opponents.system
+    return Robot(other, opponents=theirs, seats=robot.seats)
 
 
 def _plays(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> bool:
@@ -633,10 +694,13 @@ def compared_record(one: Played, other: Played) -> dict[str, object]:
 
 
 def call_record(choice: Choice) -> dict[str, object]:
+    """One call for ``--json``: by whom, whose notes gave it (``ours``, or ``theirs`` with
+    ``--opponents``), and the row it came from with its meaning."""
     meaning = choice.meaning
     return {
         "seat": choice.seat,
         "call": str(choice.call),
+        "notes": choice.notes,
         "row": None if meaning is None else {"file": meaning.location.file, "line": meaning.location.line},
         "meaning": None if meaning is None else meaning.plain_text,
         "off_notes": choice.off_notes,
@@ -661,9 +725,12 @@ def board_text(board: Board, auction: Auction, solved: DoubleDummy | None = None
             f"{played.imps:+d} IMPs for {played.opening_side}"
         )
     for choice in auction.choices:
+        if (alert := their_call(choice)) is not None:
+            lines.append(alert)
         if choice.off_notes:
-            row = f"the row at {choice.meaning.location}" if choice.meaning is not None else "no row of the notes"
-            lines.append(f"off the notes: {choice.seat} bids {choice.call} ({row}): partner's call forces, no row fits")
+            notes = "their notes" if choice.notes == THEIRS else "the notes"
+            row = f"the row at {choice.meaning.location}" if choice.meaning is not None else f"no row of {notes}"
+            lines.append(f"off {notes}: {choice.seat} bids {choice.call} ({row}): partner's call forces, no row fits")
         if choice is auction.wanting:
             lines.append(f"{choice.seat} passes for want of hand conditions: {choice.wanting()}")
     return shown_lines("\n".join(lines)) + "\n"
@@ -672,6 +739,8 @@ def board_text(board: Board, auction: Auction, solved: DoubleDummy | None = None
 def interactive(robot: Robot, dealt: Iterable[Board], seat: str, stdin: TextIO, out: TextIO) -> int:
     """Bid your hand; the robot bids the others and tells you what the system says; ``q`` stops."""
     score = Score()
+    if robot.opponents is not None:
+        print(opponents_line(robot), file=out)
     try:
         for board in dealt:
             if not _play(robot, board, seat, score, stdin, out):
@@ -679,6 +748,15 @@ def interactive(robot: Robot, dealt: Iterable[Board], seat: str, stdin: TextIO, 
     finally:
         print(f"\n{shown_lines(score.report())}", file=out)
     return 0
+
+
+def opponents_line(robot: Robot) -> str:
+    """Who the opponents are, when they bid by their own notes: ``East-West bid by their notes
+    (Acol); each of their calls is explained as they would alert it.``"""
+    theirs = robot.opponents.system.metadata.title if robot.opponents is not None else ""
+    named = f" ({theirs})" if theirs else ""
+    sides = "East-West" if robot.seats == "NS" else "North-South"
+    return one_line(f"{sides} bid by their own notes{named}; each of their calls is explained as they would alert it.")
 
 
 def _play(robot: Robot, board: Board, seat: str, score: Score, stdin: TextIO, out: TextIO) -> bool:
@@ -694,10 +772,12 @@ def _play(robot: Robot, board: Board, seat: str, score: Score, stdin: TextIO, ou
             yours = _your_call(auction.calls, stdin, out)
             if yours is None:
                 return False
-            rows_here = robot.meanings_after(situation(auction.calls, len(auction.calls)))
+            rows_here = robot.meanings_at(board, auction.calls)
             print(score.verdict(board.number, auction.notation(), yours, choice, rows_here), file=out)
         elif (said := robot_pass(choice, seat)) is not None:
             print(said, file=out)
+        elif (alert := their_call(choice)) is not None:
+            print(alert, file=out)
         auction.choices.append(choice)
     contract = auction.contract()
     print(f"Auction: {auction.notation()}   {contract}", file=out)

@@ -179,11 +179,21 @@ class BBOalertNotes:
 # Reading
 
 
+def is_bboalert(text: str) -> bool:
+    """Whether ``text`` is a BBOalert file: its first line that is not empty is ``BBOalert[,<title>]``."""
+    first = next((line for _, line in numbered_lines(text) if line), None)
+    return first is not None and _is_header(first)
+
+
+def _is_header(line: str) -> bool:
+    return line.split(",")[0].strip().lower() == HEADER.lower()
+
+
 def read_bboalert_notes(text: str, name: str = "<string>") -> BBOalertNotes:
     """The notes of the BBOalert file ``text``; raises :class:`BMLError` when it is not one."""
     lines = [(number, line, line.replace(COMMA_ENTITY, ",").split(",")) for number, line in numbered_lines(text)]
     first = next(((number, line) for number, line, _ in lines if line), None)
-    if first is None or first[1].split(",")[0].strip().lower() != HEADER.lower():
+    if first is None or not _is_header(first[1]):
         raise BMLError(
             f"this is not a BBOalert file: its first line must be '{HEADER}' or '{HEADER},<title>'",
             Location(name, first[0] if first else 1),

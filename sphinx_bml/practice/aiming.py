@@ -35,7 +35,7 @@ from ..language.errors import BMLError
 from ..language.laws import first_refusal
 from ..language.system import Meaning
 from .boards import SEATS, Board, numbers, rotation
-from .robot import Choice, Robot, situation
+from .robot import OURS, Choice, Robot
 
 #: hands drawn for one seat of one board before the board is dealt again
 DRAWS_PER_HAND = 2000
@@ -71,20 +71,22 @@ class Step:
 
 
 def steps(robot: Robot, sequence: Sequence) -> list[Step]:
-    """The calls of ``sequence`` with their rows; :class:`NotAnAuction` when it could not happen
-    at a table, :class:`OutOfReach` when a call that is not a pass has no row the robot could
-    bid (none in the notes there, or none with a condition)."""
+    """The calls of ``sequence`` with their rows (each from the notes of the side that makes it);
+    :class:`NotAnAuction` when it could not happen at a table, :class:`OutOfReach` when a call
+    that is not a pass has no row the robot could bid (none in the notes there, or none with a
+    condition)."""
     legal_sequence(sequence)
     found: list[Step] = []
-    calls = list(sequence.calls)
+    calls = [call.plain for call in sequence.calls]
+    table = _table(robot, sequence)
     for turn, call in enumerate(calls):
-        where = situation(calls[:turn], turn)
-        rows = [m for m in robot.meanings_after(where) if m.sequence.last == call]
+        rows = [m for m in robot.meanings_at(table, calls[:turn]) if m.sequence.last == call]
         row = next((m for m in rows if m.condition is not None), rows[0] if rows else None)
         written = Sequence(sequence.calls[: turn + 1], sequence.we_open).notation()
-        if call != PASS and row is None and not _forced_anyway(robot, calls[:turn]):
-            raise OutOfReach(f"the notes have no row for {written}, so no auction reaches {sequence.notation()}")
-        if call != PASS and row is not None and row.condition is None and not _forced_anyway(robot, calls[:turn]):
+        whose = _whose(robot, table, turn)
+        if call != PASS and row is None and not robot.forced(table, calls[:turn]):
+            raise OutOfReach(f"{whose} have no row for {written}, so no auction reaches {sequence.notation()}")
+        if call != PASS and row is not None and row.condition is None and not robot.forced(table, calls[:turn]):
             raise OutOfReach(
                 f"the row for {written} ({row.location}) has no hand condition, so the robot never bids it; "
                 "add one such as {{ 8+ hcp }} under its meaning"
@@ -93,9 +95,18 @@ def steps(robot: Robot, sequence: Sequence) -> list[Step]:
     return found
 
 
-def _forced_anyway(robot: Robot, calls: list[Call]) -> bool:
-    """Whether partner's call forces a bid here whatever the hand (the robot then bids the nearest row)."""
-    return robot.forced(Board("", "N", "None", 1), calls)
+def _table(robot: Robot, sequence: Sequence) -> Board:
+    """A board on which ``sequence`` is bid from the first call by the sides it names: our side
+    (``robot.seats``) makes its calls outside brackets."""
+    ours = robot.seats[0]
+    opener = ours if sequence.we_open else SEATS[(SEATS.index(ours) + 1) % 4]
+    return Board("", opener, "None", 1)
+
+
+def _whose(robot: Robot, board: Board, turn: int) -> str:
+    """Whose notes make the call at ``turn``, in words: ``the notes``, or ``the opponents' notes``."""
+    seat = SEATS[(SEATS.index(board.dealer) + turn) % 4]
+    return "the notes" if robot.notes_of(seat) == OURS else "the opponents' notes"
 
 
 def aimed(
@@ -112,9 +123,12 @@ def aimed(
     (after zero to three passes). ``seat``: a seat of the side that bids the sequence (its calls
     outside brackets), as the player's seat at the table: the passes before the opening are
     those that put that side's opener (or the opponents' opener, for ``(1S)-X``) on the right
-    seat, the player opener on one board and responder on another. Raises
+    seat, the player opener on one board and responder on another; with the opponents' own notes
+    (``robot.opponents``) the side of ``robot.seats`` bids them, whatever ``seat``. Raises
     :class:`OutOfReach` naming the row no hand meets."""
     rows = steps(robot, sequence)
+    if robot.opponents is not None:
+        seat = robot.seats[0]
     randomness = random.Random(seed)
     missed: Counter[int] = Counter()
     taken: Counter[tuple[int, str]] = Counter()
@@ -124,7 +138,7 @@ def aimed(
         drawn = 0
         while True:
             passes = openings[randomness.randrange(len(openings))]
-            calls = [PASS] * passes + list(sequence.calls)
+            calls = [PASS] * passes + [call.plain for call in sequence.calls]
             board = Board("", board_dealer, board_vulnerability, number)
             deal, used = _deal(robot, calls, board, randomness, missed, taken)
             drawn += used

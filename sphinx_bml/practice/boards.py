@@ -39,8 +39,12 @@ class Board:
         return hands_of(self.deal)
 
     def vulnerable(self, seat: str) -> bool:
-        side = "NS" if seat in "NS" else "EW"
-        return self.vulnerability == "All" or self.vulnerability == side
+        return self.vulnerability == "All" or self.vulnerability == side_of(seat)
+
+
+def side_of(seat: str) -> str:
+    """The side ``seat`` sits on: ``NS`` or ``EW``."""
+    return "NS" if seat in "NS" else "EW"
 
 
 def partner_of(seat: str) -> str:

@@ -8,7 +8,8 @@ the hand (a gap), and the hands that two rows with different calls both fit
 forces a bid, no row fits, and the robot bid the nearest row (off the
 notes), and the auctions where the notes go on but none of the rows there
 has a hand condition (the robot passes for want of one), each with the rows'
-places and an example hand.
+places and an example hand. Against the opponents' own notes (``opponents``)
+their side bids by those, and only our side's calls are counted.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..language.calls import PASS
 from ..language.errors import Location
 from ..language.system import Meaning, System
 from .boards import Board
-from .robot import WANTING_SHOWN, Robot, situation
+from .robot import THEIRS, WANTING_SHOWN, Robot, situation
 
 
 @dataclass
@@ -113,9 +114,10 @@ def _count(number: int, thing: str) -> str:
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
-def check(system: System, boards: Iterable[Board]) -> Coverage:
-    """Bid ``boards`` through ``system`` and gather what the robot met."""
-    robot = Robot(system, ambiguities=True)
+def check(system: System, boards: Iterable[Board], opponents: System | None = None, seats: str = "NS") -> Coverage:
+    """Bid ``boards`` through ``system`` and gather what the robot met (``opponents``: the notes
+    the side other than ``seats`` bids by; their calls are not counted)."""
+    robot = Robot(system, ambiguities=True, opponents=opponents, seats=seats)
     coverage = Coverage()
     for meaning in system:
         if meaning.condition is not None:
@@ -128,6 +130,8 @@ def check(system: System, boards: Iterable[Board]) -> Coverage:
         auction = robot.bid(board)
         calls = auction.calls
         for turn, choice in enumerate(auction.choices):
+            if choice.notes == THEIRS:
+                continue
             hand = hands[choice.seat]
             where = situation(calls[:turn], turn)
             written = (where.calls and " ".join(str(c) for c in where.calls)) or "(opening)"

@@ -78,8 +78,8 @@ def study(
 ) -> dict[str, object]:
     """What a run studied, as its ``--json`` starts: ``made_by`` (the program and its version),
     the notes (:func:`notes`) and the version they are compared with, whether IMPs to par are
-    counted, ``deal``: the options that decide which boards are dealt (``sequence``, ``dealer``,
-    ``vulnerability``), and each seed with the ``boards`` it dealt."""
+    counted, ``deal``: the options that decide which boards are dealt and bid (``sequence``,
+    ``dealer``, ``vulnerability``, the ``opponents``' notes), and each seed with the ``boards`` it dealt."""
     return {
         "format": FORMAT,
         "made_by": made_by,
@@ -92,7 +92,7 @@ def study(
 
 
 #: what two runs of one study share (all but the seeds and where the notes were read)
-_SAME = ("made_by", "notes", "compare", "par", "sequence", "dealer", "vulnerability")
+_SAME = ("made_by", "notes", "compare", "par", "sequence", "dealer", "vulnerability", "opponents")
 
 
 @dataclass(frozen=True)
@@ -287,7 +287,7 @@ def _same_study(first: Tally, other: Tally) -> None:
     """Refuse ``other`` unless it studied what ``first`` did."""
     for key in _SAME:
         mine, its = first.header[key], other.header[key]
-        if key in ("notes", "compare") and isinstance(mine, dict) and isinstance(its, dict):
+        if key in ("notes", "compare", "opponents") and isinstance(mine, dict) and isinstance(its, dict):
             mine, its = _without_source(mine), _without_source(its)
         if mine != its:
             raise NotAStudy(f"{first.name} and {other.name} are not the same study: {_difference(key, first, other)}")
@@ -309,6 +309,14 @@ def _difference(key: str, first: Tally, other: Tally) -> str:
         which = "bid through" if key == "notes" else "compare with"
         return (
             f"they {which} notes whose rows differ ({first.name}: {_notes_words(mine)}; "
+            f"{other.name}: {_notes_words(its)})"
+        )
+    if key == "opponents":
+        if mine is None or its is None:
+            against = first.name if its is None else other.name
+            return f"{against} bids against the opponents' own notes (--opponents), the other does not"
+        return (
+            f"they bid against opponents' notes whose rows differ ({first.name}: {_notes_words(mine)}; "
             f"{other.name}: {_notes_words(its)})"
         )
     if key == "par":

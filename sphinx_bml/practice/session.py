@@ -13,15 +13,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..language.calls import CALL_WORDS, Call
+from ..language.calls import CALL_WORDS, PASS, Call
 from ..language.conditions import Hand
-from ..language.diagrams import holding_text
+from ..language.diagrams import direction_name, holding_text
 from ..language.errors import one_line
 from ..language.laws import Bidding
 from ..language.suits import SUIT_ORDER, spell_suits
 from ..language.system import Meaning
 from .boards import partner_of
-from .robot import Choice
+from .robot import THEIRS, Choice
 
 #: what the player may type, in words
 ACCEPTED = (
@@ -52,6 +52,20 @@ def robot_pass(choice: Choice, seat: str) -> str | None:
     if not choice.wants_conditions or choice.seat != partner_of(seat):
         return None
     return one_line(f"Partner ({choice.seat}) passes: {choice.wanting()}.")
+
+
+def their_call(choice: Choice) -> str | None:
+    """An opponents' call from their own notes, explained as they would alert it at the table:
+    ``East bids 1N, from their notes: 15-17 balanced (theirs.bml:3).`` (``None`` for a call of
+    ours, a pass, or a call their notes do not describe)."""
+    meaning = choice.meaning
+    if choice.notes != THEIRS or meaning is None or choice.call == PASS:
+        return None
+    verb = "bids" if choice.call.is_bid else "calls"
+    explained = f": {meaning.plain_text}" if meaning.plain_text else " (no meaning written)"
+    return one_line(
+        f"{direction_name(choice.seat)} {verb} {choice.call}, from their notes{explained} ({meaning.location})."
+    )
 
 
 def hand_text(hand: Hand) -> str:

@@ -260,3 +260,19 @@ def test_a_sequence_at_the_table_puts_you_on_the_side_that_bids_it(tmp_path: Pat
         f"Partner (N) passes: no row after 1D-(P) says which hands bid it ({notes}:7, {notes}:8): "
         "add a hand condition such as {{ 6+ hcp }} to each."
     )
+
+
+def test_against_their_notes_their_calls_are_alerted_at_the_table(tmp_path: Path) -> None:
+    """--opponents: who they are, then each of their calls with its meaning before you call;
+    --sequence (1H) has them open 1H on every board, and your side answer it."""
+    ours = write(tmp_path, NOTES + "(1H) = their 1H\n  1S = overcall {{ 8-16 hcp, 5+ spades }}\n")
+    theirs = tmp_path / "theirs.bml"
+    theirs.write_text("#+TITLE: Theirs\n1H = five hearts {{ 11-20 hcp, 5+ hearts }}\nP = {{ 10- hcp }}\n", "utf-8")
+    child = spawn(["--opponents", str(theirs), "--sequence", "(1H)", "--boards", "3", "--seed", "5", str(ours)])
+    while child.expect(PROMPT_OR_END) == 0:
+        child.sendline("P")
+    status, screen = finish(child)
+    assert status == 0, screen
+    assert screen.startswith("East-West bid by their own notes (Theirs); each of their calls is explained")
+    alerts = re.findall(r"^(East|West) bids 1H, from their notes: five hearts \(.*theirs\.bml:2\)\.$", screen, re.M)
+    assert len(alerts) == 3, screen

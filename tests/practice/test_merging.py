@@ -41,7 +41,7 @@ def _document(seeds: list[int], count: int = 60, **changes: object) -> dict[str,
                 counts.differing += 1
                 counts.first += imps
                 counts.second += imps - difference
-    options = {"sequence": None, "dealer": None, "vulnerability": None}
+    options = {"sequence": None, "dealer": None, "vulnerability": None, "opponents": None}
     versions = notes("club.bml", club_system()), notes("new.bml", club_system(NEW_CLUB))
     header = study(MADE_BY, *versions, True, options, seeds, count)
     header.update(changes)
@@ -88,6 +88,10 @@ def test_a_merged_report() -> None:
         ({"sequence": "1N-(P)-2C"}, "a.json has no --sequence, b.json --sequence 1N-(P)-2C"),
         ({"dealer": "S"}, "a.json has no --dealer, b.json --dealer S"),
         ({"vulnerability": "All"}, "a.json has no --vulnerability, b.json --vulnerability All"),
+        (
+            {"opponents": notes("acol.bml", club_system())},
+            "b.json bids against the opponents' own notes (--opponents), the other does not",
+        ),
     ],
 )
 def test_runs_of_another_study_are_refused(changes: dict[str, object], message: str) -> None:

@@ -5,6 +5,8 @@
    .. bml-practice:: 6
       :seed: 2024
       :seat: S
+      :opponents: opponents/natural.bml
+      :sequence: 1N-2C
 
 Each board is bid to the end by the robot of ``bml-practice`` (the four
 hands dealt; every seat bids the first row whose hand condition fits, and a
@@ -27,6 +29,16 @@ from a row are kept, and boards with more than one question are preferred
 every build: the seed is ``:seed:``, else a number made from the document's
 name.
 
+``:opponents:`` names the opponents' own notes (a ``.bml``, ``.bss`` or
+BBOalert file, its path from the page, inside the documentation folder; the
+page is built again when it changes): the other side bids by them, each of
+their calls shown with its meaning from their notes, as an alert at the
+table, never linked (their rows are not the site's). ``:sequence:`` deals
+only boards where your side bids the sequence, the opponents' calls in
+brackets theirs (:func:`~sphinx_bml.practice.aiming.aimed`). Notes that
+cannot be read, are the site's own or open nothing, and a sequence the
+notes never reach, deal no board: the page says so, and a warning says why.
+
 The directive leaves a :class:`~sphinx_bml.sphinx.nodes.placeholder`. The
 boards are dealt once every document is read, just before references
 are resolved (a post-transform), so the whole system of the page's site
@@ -45,6 +57,7 @@ import html
 import re
 import zlib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -53,19 +66,23 @@ from sphinx.addnodes import pending_xref
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
+from ...language.calls import PASS
 from ...language.conditions import Hand
 from ...language.diagrams import VOID, direction_name
-from ...language.errors import Kind
+from ...language.errors import BMLError, Kind, one_line
 from ...language.inline import Inline
 from ...language.model import AUCTION_SEATS
-from ...language.notation import object_name
+from ...language.notation import object_name, parse_reference
 from ...language.shown import concrete_call_tokens, meaning_tokens, sequence_tokens
 from ...language.suits import GLYPH_LETTERS, SUIT_ORDER
-from ...language.system import Meaning
-from ...practice.boards import SEATS, Board, partner_of
+from ...language.system import Meaning, System
+from ...practice.aiming import OutOfReach, legal_sequence
+from ...practice.boards import SEATS, Board, partner_of, side_of
 from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, seed_of
 from ...practice.quiz import Ending, Question, Quiz, practice_quizzes
-from ...practice.robot import Choice
+from ...practice.robot import THEIRS, Choice
+from ...practice.source import opponents_problem
+from ...versions.reading import holds_conditions, read_notes
 from .. import nodes as bml
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
@@ -86,7 +103,12 @@ class BMLPractice(SphinxDirective):
     """``.. bml-practice:: N``: a placeholder, filled when the whole site is read."""
 
     optional_arguments = 1
-    option_spec: ClassVar[dict[str, Any]] = {"seed": directives.unchanged, "seat": _seat}
+    option_spec: ClassVar[dict[str, Any]] = {
+        "seed": directives.unchanged,
+        "seat": _seat,
+        "opponents": directives.unchanged_required,
+        "sequence": directives.unchanged_required,
+    }
 
     def run(self) -> list[nodes.Node]:
         count = 6
@@ -112,11 +134,78 @@ class BMLPractice(SphinxDirective):
                     f"bml-practice :seed: {error}; the seed is made from the page's name",
                     self.get_location(),
                 )
+        sequence = self.options.get("sequence", "").strip()
+        if sequence and (problem := _sequence_problem(sequence)) is not None:
+            warn(
+                Kind.DIRECTIVE, f"bml-practice :sequence: {sequence}: {problem}; no board is dealt", self.get_location()
+            )
+            return [_not_dealt(f"the sequence {sequence} could not happen at a table")]
+        opponents = self.opponents()
+        if opponents is None:
+            return [_not_dealt("the notes of the opponents cannot be read")]
         placeholder = bml.placeholder(
-            kind=KIND, boards=count, seed=seed, seat=self.options.get("seat", "S"), docname=self.env.docname
+            kind=KIND,
+            boards=count,
+            seed=seed,
+            seat=self.options.get("seat", "S"),
+            docname=self.env.docname,
+            opponents=opponents,
+            opponents_written=self.options.get("opponents", "").strip(),
+            sequence=sequence,
         )
         self.set_source_info(placeholder)
         return [placeholder]
+
+    def opponents(self) -> str | None:
+        """The path of ``:opponents:`` from the documentation folder (``""`` without the option), a
+        dependency of the page; ``None`` (warned why) when the file cannot be theirs."""
+        if "opponents" not in self.options:
+            return ""
+        written = self.options["opponents"].strip()
+        _, absolute = self.env.relfn2path(written, self.env.docname)
+        path = Path(absolute).resolve()
+        srcdir = Path(self.env.srcdir).resolve()
+        self.env.note_dependency(str(path))  # dealt again when their notes change, or appear
+        problem = _file_problem(path, srcdir)
+        if problem is None and not self.state.document.settings.file_insertion_enabled:
+            problem = "the file is not read here (file insertion is off)"
+        if problem is None and self.env.path2doc(str(path)) in self.env.found_docs:
+            problem = (
+                "it is a page of this site, so its rows are the site's too; keep it out of the pages "
+                'with exclude_patterns in conf.py, such as exclude_patterns = ["opponents/**"]'
+            )
+        if problem is not None:
+            warn(Kind.DIRECTIVE, f"bml-practice :opponents: {written}: {problem}", self.get_location())
+            return None
+        return path.relative_to(srcdir).as_posix()  # the project may move: from its folder
+
+
+def _sequence_problem(written: str) -> str | None:
+    """Why ``:sequence:`` is no auction (``None``: it is one)."""
+    try:
+        legal_sequence(parse_reference(written).sequence)
+    except BMLError as error:
+        return error.message
+    return None
+
+
+def _file_problem(path: Path, srcdir: Path) -> str | None:
+    """Why the opponents' notes at ``path`` cannot be read (``None``: they may be)."""
+    if not path.is_relative_to(srcdir):
+        return "the file is outside the documentation folder, so it is not read"
+    if path.is_dir():
+        return "a project folder is read by bml-practice --opponents; here give a .bml, .bss or BBOalert file"
+    if not path.exists():
+        return "there is no such file"
+    if not path.is_file():
+        return "it is a pipe or a device, not a file, so it is not read"
+    return None
+
+
+def _not_dealt(why: str) -> nodes.paragraph:
+    """What the page says in place of its boards (the warning tells the author more)."""
+    text = f"The practice boards are not dealt: {why}."
+    return nodes.paragraph(text, text)
 
 
 class PracticeBoards(SphinxPostTransform):
@@ -153,13 +242,31 @@ class PracticeBoards(SphinxPostTransform):
                 location,
             )
             return [nodes.paragraph("", "No row of the system has a hand condition yet, so no board is dealt.")]
+        theirs: System | None = None
+        if settings.get("opponents"):
+            theirs = self.opponents(placeholder, site.system, location)
+            if theirs is None:
+                return [_not_dealt("the notes of the opponents cannot be read")]
+        written = str(settings.get("sequence", ""))
+        sequence = parse_reference(written).sequence if written else None
+        seat = str(settings["seat"])
         try:
             found = list(
-                practice_quizzes(site.system, int(settings["boards"]), int(settings["seed"]), str(settings["seat"]))
+                practice_quizzes(
+                    site.system,
+                    int(settings["boards"]),
+                    int(settings["seed"]),
+                    seat,
+                    opponents=theirs,
+                    sequence=sequence,
+                )
             )
         except PracticeUnavailable:
             warn(Kind.PRACTICE, f"the practice boards are not dealt: {NEEDS_ENDPLAY}", location)
             return [nodes.paragraph("", "The practice boards are not dealt yet.")]  # the warning tells the author
+        except OutOfReach as error:
+            warn(Kind.PRACTICE, f"bml-practice :sequence: {written}: {error.message}", location)
+            return [_not_dealt(f"no deal reaches {written}")]
         if len(found) < int(settings["boards"]):
             warn(
                 Kind.PRACTICE,
@@ -169,10 +276,34 @@ class PracticeBoards(SphinxPostTransform):
             )
         prefix = f"{names[0]}:" if names and names[0] else ""
         fmt = self.output_format()
-        made: list[nodes.Node] = [board_nodes(quiz, prefix, fmt) for quiz in found]
+        made: list[nodes.Node] = [] if theirs is None else [against(theirs, seat)]
+        made += [board_nodes(quiz, prefix, fmt) for quiz in found]
         if fmt != "html" and found:
             made.append(answer_key(found, prefix, fmt))
         return made
+
+    def opponents(
+        self, placeholder: bml.placeholder, ours: System, location: str | tuple[str, int | None]
+    ) -> System | None:
+        """The opponents' notes of a ``bml-practice``, their problems warned about where they are;
+        ``None`` (warned why) when they cannot be the other side's."""
+        written = str(placeholder["opponents_written"])
+        srcdir = Path(self.env.srcdir)
+        path = srcdir / str(placeholder["opponents"])
+        try:
+            theirs, problems = read_notes(path, root=srcdir)
+        except (OSError, ValueError, BMLError) as error:  # gone since the page was read; no BSS record
+            reason = error.strerror or str(error) if isinstance(error, OSError) else str(error)
+            warn(Kind.PRACTICE, f"bml-practice :opponents: {written}: cannot be read: {reason}", location)
+            return None
+        for found in problems:
+            where = str(found.location) if found.location else location
+            warn(found.kind, f"in the opponents' notes {written}: {found.message}", where)
+        problem = opponents_problem(theirs, ours, written, conditions=holds_conditions(path))
+        if problem is not None:
+            warn(Kind.PRACTICE, f"bml-practice :opponents: {written}: {problem}", location)
+            return None
+        return theirs
 
 
 # -- the nodes of a board ------------------------------------------------------
@@ -224,6 +355,18 @@ def practice_hand(hand: Hand) -> list[nodes.Node]:
     return made
 
 
+def against(theirs: System, seat: str) -> nodes.paragraph:
+    """Who the opponents are: their side, and their notes' title (as text, escaped as any text)."""
+    sides = "East–West" if side_of(seat) == "NS" else "North–South"
+    title = one_line(theirs.metadata.title)
+    named = f" ({title})" if title else ""
+    text = (
+        f"The opponents ({sides}) bid by their own notes{named}; "
+        "each of their calls is explained as they would alert it."
+    )
+    return nodes.paragraph(text, text, classes=["bml-practice-opponents"])
+
+
 def board_nodes(quiz: Quiz, prefix: str, fmt: str) -> nodes.Element:
     """One board: your hand, the auction up to your first call and how many calls are asked; in HTML
     then each answer in turn, hidden until opened (:func:`revealed`); elsewhere the answers are in the key."""
@@ -241,6 +384,7 @@ def board_nodes(quiz: Quiz, prefix: str, fmt: str) -> nodes.Element:
         nodes.Text(f" ({hand.hcp():g} HCP)"),
     )
     box += auction_table(board, quiz.questions[0].before, asked=True)
+    box.extend(alerts(quiz.questions[0].before, prefix, fmt))
     count = len(quiz.questions)
     asked = f"Bid the hand through: {count} question{'s' if count > 1 else ''}"
     if fmt == "html":
@@ -329,6 +473,16 @@ def answer_key(found: Sequence[Quiz], prefix: str, fmt: str) -> nodes.container:
     return key
 
 
+def alerts(choices: Sequence[Choice], prefix: str, fmt: str) -> list[nodes.Node]:
+    """The opponents' calls from their own notes among ``choices``, each with its meaning, as they
+    would alert it (passes are not alerted)."""
+    return [
+        said(direction_name(choice.seat), choice, prefix, fmt)
+        for choice in choices
+        if choice.notes == THEIRS and choice.meaning is not None and choice.call != PASS
+    ]
+
+
 def answer(question: Question, prefix: str, fmt: str) -> list[nodes.Node]:
     """Your call, linked to its row, its meaning and the hand condition it meets; then the calls until
     your next turn that the notes describe (partner's answer, an opponent's call from the notes)."""
@@ -342,15 +496,18 @@ def answer(question: Question, prefix: str, fmt: str) -> list[nodes.Node]:
     for choice in question.after:
         if choice.seat == partner:
             made.append(said(f"Partner ({direction_name(choice.seat)})", choice, prefix, fmt))
+        elif choice.notes == THEIRS:
+            made.extend(alerts([choice], prefix, fmt))
         elif choice.meaning is not None:
             made.append(said(direction_name(choice.seat), choice, prefix, fmt))
     return made
 
 
 def said_call(choice: Choice, prefix: str) -> nodes.Node:
-    """The call with its suit symbol, linked to the row it comes from (when it comes from one)."""
+    """The call with its suit symbol, linked to the row it comes from (when it comes from one of the
+    site's: the opponents' own rows are not the site's)."""
     call = nodes.inline("", "", *inline_nodes(concrete_call_tokens(choice.call)))
-    if choice.meaning is None:
+    if choice.meaning is None or choice.notes == THEIRS:
         return call
     return pending_xref(
         "",
@@ -382,6 +539,12 @@ def said(who: str, choice: Choice, prefix: str, fmt: str) -> nodes.paragraph:
             if choice.off_notes
             else " (no row of the notes)"
         )
+        return made
+    if choice.notes == THEIRS:
+        made += nodes.Text(", from their notes")
+        if meaning.plain_text:  # as an alert is given: plain words, what would break a line shown escaped
+            made += nodes.Text(": ")
+            made.extend(with_suits(one_line(meaning.plain_text), fmt))
         return made
     made.extend(row_written(meaning, fmt))
     if meaning.plain_text:
