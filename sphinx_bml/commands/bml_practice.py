@@ -4,7 +4,7 @@
 
     bml-practice [--seed N] [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
                  [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] [--par] [--jobs N]
-                 [--sequence 1N-2C] [--pbn FILE] [--compare OTHER] SOURCE
+                 [--sequence 1N-2C] [--pbn FILE] [--compare OTHER] [--dealer-script FILE] SOURCE
 
 SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
 read as the build reads it: the site's system, with the project's settings
@@ -18,7 +18,10 @@ prints each board: the deal as PBN and the robot's auction. ``--json``
 prints a JSON array, one object per board. ``--check`` prints the coverage
 report. ``--par`` the IMPs to par per opening, ``--compare`` the boards two
 versions of the notes bid differently, ``--sequence`` deals only boards that
-start with a sequence, ``--pbn`` writes the boards to a PBN file. Boards
+start with a sequence, ``--pbn`` writes the boards to a PBN file, and
+``--dealer-script`` (with ``--sequence``) writes a script of the dealer
+program instead (:mod:`sphinx_bml.practice.dealer_script`), for BBO's
+advanced deal source. Boards
 stream: memory does not grow with ``--boards``. ``--seed`` makes it all
 reproducible. A call the laws of the auction forbid is refused at the table
 with the reason; long work shows one line of progress on a terminal (standard
@@ -44,12 +47,13 @@ from typing import TextIO
 from sphinx.errors import SphinxError
 
 from ..language.calls import Call, Sequence
-from ..language.errors import BMLError, Problems, one_line, shown_lines
+from ..language.errors import BMLError, Location, Problems, one_line, shown_lines
 from ..language.notation import parse_reference
 from ..language.system import System
 from ..practice.aiming import OutOfReach, aimed, legal_sequence
 from ..practice.boards import SEATS, VULNERABILITIES, Board
 from ..practice.coverage import check
+from ..practice.dealer_script import dealer_script
 from ..practice.dealing import (
     MAX_SEED,
     DoubleDummy,
@@ -69,7 +73,17 @@ from ..practice.study import Played, Study, Versions
 from ..sphinx.project import CONFIGURATION, read_project
 from ..versions.reading import SUFFIXES as VERSION_SUFFIXES
 from ..versions.reading import NotABssFile, holds_conditions, read_version
-from .command_line import FAILED, MISTAKE, Progress, closed_pipe, is_terminal, stopped
+from .command_line import (
+    FAILED,
+    MISTAKE,
+    STDIO,
+    CommandError,
+    Progress,
+    closed_pipe,
+    is_terminal,
+    stopped,
+    write_output,
+)
 
 PROGRAM = "bml-practice"
 
@@ -94,6 +108,13 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, default=None, help="threads solving double dummy (default: every core)")
     parser.add_argument("--sequence", default=None, help="deal only boards whose auction starts so, e.g. 1N-2C")
     parser.add_argument("--pbn", type=Path, default=None, metavar="FILE", help="write the boards to a PBN file")
+    parser.add_argument(
+        "--dealer-script",
+        default=None,
+        metavar="FILE",
+        help="with --sequence: write a script of the dealer program (BBO's advanced deal source) instead, - for "
+        "standard output",
+    )
     parser.add_argument(
         "--compare", type=Path, default=None, metavar="OTHER", help="bid the boards through another version too"
     )
@@ -243,6 +264,8 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
     measuring = options.par or other is not None
     count = options.boards or (1000 if options.check else 100 if measuring else 4)
     robot = Robot(system)
+    if options.dealer_script is not None:
+        return write_dealer_script(options, robot, sequence, out, err)
     # at the table the player sits on the side that bids the sequence, as opener or as responder
     seat = options.seat if _plays(options, stdin, out) else None
     if sequence is not None:
@@ -270,6 +293,64 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
     finally:
         if pbn is not None:
             pbn.close()
+
+
+#: what a dealer script cannot go with: it is written instead of boards
+_NOT_WITH_A_SCRIPT = ("check", "par", "compare", "json", "pbn", "double_dummy")
+
+
+def write_dealer_script(
+    options: argparse.Namespace, robot: Robot, sequence: Sequence | None, out: TextIO, err: TextIO
+) -> int:
+    """``--dealer-script FILE``: the dealer script of ``--sequence`` to ``FILE`` (``-``: standard
+    output) as a whole or not at all, what it cannot say exactly on standard error."""
+    if sequence is None:
+        _say(
+            "--dealer-script writes the script of one sequence: give it with --sequence, such as --sequence 1N-2C", err
+        )
+        return MISTAKE
+    others = [name for name in _NOT_WITH_A_SCRIPT if getattr(options, name)]
+    if others:
+        given = " and ".join("--" + name.replace("_", "-") for name in others)
+        _say(f"--dealer-script writes a script, not boards: leave out {given}", err)
+        return MISTAKE
+    shown_from = Path.cwd()
+    try:
+        written = dealer_script(
+            robot,
+            sequence,
+            options.seat,
+            options.dealer,
+            options.vulnerability,
+            lambda place: _place(place, shown_from),
+        )
+    except OutOfReach as error:
+        _say(f"--sequence {options.sequence}: {error}", err)
+        return FAILED
+    target = None if options.dealer_script == STDIO else Path(options.dealer_script)
+    if target is None:
+        out.write(written.text)
+    else:
+        try:
+            write_output(target, written.text)
+        except CommandError as error:
+            _say(f"{error}", err)
+            return FAILED
+    for difference in written.differences:
+        _say(f"the script is not exact: {difference}", err)
+    if target is not None:
+        print(one_line(f"The dealer script of {sequence.notation()} is in {target}."), file=err)
+    return 0
+
+
+def _place(location: Location, folder: Path) -> str:
+    """A row's place as the script's comments give it: its file from ``folder`` when inside it."""
+    path = Path(location.file)
+    try:
+        shown = path.relative_to(folder) if path.is_absolute() else path
+    except ValueError:
+        shown = path
+    return f"{shown.as_posix()}:{location.line}"
 
 
 def _run(

@@ -124,7 +124,7 @@ def test_the_example_sites_strong_club_is_never_passed_out() -> None:
         calls = [call for call in auction.calls]
         while calls and calls[0] == PASS:
             calls.pop(0)
-        if calls and calls[0] == one_club:
+        if calls and calls[0] == one_club and calls[1] == PASS:  # an overcall takes the force away
             opened += 1
             assert len(calls) > 2 and calls[2] != PASS, auction.notation()  # responder answers 1C
     assert opened > 10
