@@ -116,32 +116,31 @@ def name(text: str) -> Formula:
 
 def all_of(parts: Iterable[Formula]) -> Formula:
     """Every part holds."""
-    kept: list[Formula] = []
-    for part in parts:
-        if part.always is False:
-            return FALSE
-        if part.always is None and part not in kept:
-            kept.append(part)
-    if not kept:
-        return TRUE
-    if len(kept) == 1:
-        return kept[0]
-    return Formula(" and ".join(part.text if part.kind != "or" else f"({part.text})" for part in kept), kind="and")
+    return _connected(parts, "and", "or")
 
 
 def any_of(parts: Iterable[Formula]) -> Formula:
     """One part at least holds."""
+    return _connected(parts, "or", "and")
+
+
+def _connected(parts: Iterable[Formula], kind: Literal["and", "or"], bracketed: Kind) -> Formula:
+    """``parts`` joined by ``kind``: a part that decides the whole (false in an ``and``, true in an
+    ``or``) stands for it, one that cannot is left out; a part of the ``bracketed`` kind is bracketed."""
+    deciding = kind == "or"
     kept: list[Formula] = []
     for part in parts:
-        if part.always is True:
-            return TRUE
+        if part.always is deciding:
+            return part
         if part.always is None and part not in kept:
             kept.append(part)
     if not kept:
-        return FALSE
+        return FALSE if deciding else TRUE
     if len(kept) == 1:
         return kept[0]
-    return Formula(" or ".join(part.text if part.kind != "and" else f"({part.text})" for part in kept), kind="or")
+    return Formula(
+        f" {kind} ".join(f"({part.text})" if part.kind == bracketed else part.text for part in kept), kind=kind
+    )
 
 
 def negation(part: Formula) -> Formula:

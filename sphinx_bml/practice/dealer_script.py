@@ -160,7 +160,7 @@ def dealer_script(
             refused = refused or error
             continue
         name = robot.system.metadata.title if title is None else title
-        return _script(robot, sequence, deals, passes, turns, names, vulnerability, name)
+        return _script(robot, sequence, deals, passes, turns, names, vulnerability, name, place)
     assert refused is not None
     raise refused
 
@@ -407,6 +407,7 @@ def _script(
     names: Names,
     vulnerability: str | None,
     title: str,
+    place: Place,
 ) -> DealerScript:
     differences = tuple(dict.fromkeys(words for turn in turns for words in turn.condition.missing))
     conditions = []
@@ -422,7 +423,7 @@ def _script(
         "Each call leaves out the hands a row written before it takes: the robot bids the first row that fits.",
         *(turn.comment for turn in turns),
     ]
-    if vulnerable_rows := _vulnerability_rows(robot, Board("", dealer, vulnerability or "None"), turns):
+    if vulnerable_rows := _vulnerability_rows(robot, turns, place):
         comments.append(
             f"The notes have rows with hand conditions for one vulnerability on the way ({vulnerable_rows}): "
             f"the script follows them {'for ' + vulnerability if vulnerability else 'with nobody vulnerable'}."
@@ -435,14 +436,14 @@ def _script(
     return DealerScript(sequence, dealer, calls, text, differences)
 
 
-def _vulnerability_rows(robot: Robot, board: Board, turns: list[_Turn]) -> str:
+def _vulnerability_rows(robot: Robot, turns: list[_Turn], place: Place) -> str:
     """The first rows on the way whose condition holds at one vulnerability only."""
     calls: list[Call] = []
     found: list[str] = []
     for turn in turns:
         for row in robot.meanings_after(situation(calls, len(calls))):
             vulnerable = row.vulnerability.we is not None or row.vulnerability.they is not None
-            if row.condition is not None and vulnerable and str(row.location) not in found:
-                found.append(str(row.location))
+            if row.condition is not None and vulnerable and place(row.location) not in found:
+                found.append(place(row.location))
         calls.append(turn.call)
     return ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
