@@ -104,7 +104,7 @@ def main() -> None:
             writing = time.perf_counter() - made
             path.write_text(script.text, encoding="utf-8")
             dealing = best(options.runs, lambda: run_dealer(options.dealer, path, options.boards, 1))
-            aiming = best(options.runs, lambda: list(aimed(robot, sequence, options.boards, seed=1)))
+            aiming = best(options.runs, lambda aimed_at=sequence: list(aimed(robot, aimed_at, options.boards, seed=1)))
             deals = run_dealer(options.dealer, path, options.check, 2)
             good = sum(
                 tuple(robot.bid(Board(deal, script.dealer)).calls[: len(script.calls)]) == script.calls
