@@ -32,6 +32,23 @@ bml_abbreviations = "wbf"
 # the rows added or changed since the version partner last learned are marked in the tables
 bml_changed_since = "learned/kestrel-3.1.bss"
 
+# -- BBOalert: practice buttons ------------------------------------------------
+# The BBOalert file (sphinx-build -b bboalert) gets a button for each of these
+# sequences: at a practice table on BBO it puts a dealer script into the deal
+# source, and every board is one the notes bid so.
+bml_bboalert_practice = [
+    "1N-2C",
+    "1N-2C-2D",
+    "1N-2C-2H",
+    "1C-1D",
+    "1C-1D-1N",
+    "1C-1H",
+    "1D-(1S)-D",
+    "1D-(1H)-1S",
+    "(1D)-1S",
+    "(1S)-1N",
+]
+
 # -- HTML ------------------------------------------------------------------------
 html_theme = "alabaster"
 html_title = "Kestrel Precision: system notes"

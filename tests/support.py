@@ -828,3 +828,43 @@ def read_pbn(text: str) -> list[PbnGame]:
         referred = [number for _, number in game.calls if number is not None]
         assert referred == list(game.notes), f"the notes referred to {referred} are not the notes {list(game.notes)}"
     return games
+
+
+# -- Debian's dealer and Node.js: the programs the dealer scripts and the practice buttons are for
+
+
+def dealer_program() -> str:
+    """Debian's ``dealer`` (``/usr/games`` is not always on the path): skipped without it, a failure in CI."""
+    found = shutil.which("dealer") or shutil.which("dealer", path="/usr/games")
+    require(found is not None, "Debian's dealer is not installed (apt-get install dealer)")
+    assert found is not None
+    return found
+
+
+def run_dealer(script: str, produce: int, seed: int = 1, folder: Path | None = None) -> list[str]:
+    """The deals ``script`` produces in Debian's dealer (``-p produce -s seed``), each as PBN from North;
+    the script as a file when ``folder`` is given (else on standard input). Fails with dealer's own message."""
+    command = [dealer_program(), "-v", "-p", str(produce), "-s", str(seed)]
+    given = None
+    if folder is not None:
+        path = folder / "script.dlr"
+        path.write_text(script, encoding="utf-8")
+        command.append(str(path))
+    else:
+        given = script
+    done = subprocess.run(command, input=given, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, f"dealer refused the script: {done.stderr}\n{script}"
+    deals = []
+    for line in done.stdout.splitlines():  # printoneline: n AKQ.J.T98.765 e ... s ... w ...
+        words = line.split()
+        hands = dict(zip(words[0::2], words[1::2], strict=True))
+        deals.append("N:" + " ".join(hands[seat].upper() for seat in "nesw"))
+    return deals
+
+
+def node_program() -> str:
+    """Node.js, which runs the JavaScript of the BBOalert practice buttons: skipped without it, a failure in CI."""
+    found = shutil.which("node") or shutil.which("nodejs")
+    require(found is not None, "Node.js is not installed (apt-get install nodejs)")
+    assert found is not None
+    return found

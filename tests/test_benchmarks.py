@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.highlighting import vscode_missing
-from tests.support import needs, require
+from tests.support import dealer_program, needs, require
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 _ROW = re.compile(r"^\| [\d,]+ \|")
@@ -96,6 +96,17 @@ def test_the_practice_benchmark_measures_each_case() -> None:
         # the seconds are printed to two decimals: a run of 7 ms shows 0.01
         assert seconds == 0 or boards / rate == pytest.approx(seconds, rel=0.2, abs=0.005)
         assert peak >= base and grown == pytest.approx(peak - base, abs=0.11)
+
+
+def test_the_dealer_script_benchmark_times_both_ways_and_counts() -> None:
+    dealer_program()
+    printed = run("bench_dealer_script.py", "--sequences", "1N-2C", "1D-(1S)-D", "--boards", "5", "--check", "10")
+    rows = [line for line in printed.splitlines() if line.startswith("| 1")]
+    assert [row.split(" | ")[0].strip("| ") for row in rows] == ["1N-2C", "1D-(1S)-D"]
+    for row in rows:
+        cells = row.strip("| ").split(" | ")
+        assert cells[1] == "yes" and cells[-1] == "10 of 10"
+        assert all(float(cell) >= 0 for cell in cells[2:6])
 
 
 def test_the_practice_page_benchmark_counts_boards_and_questions() -> None:

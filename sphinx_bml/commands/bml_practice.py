@@ -4,7 +4,8 @@
 
     bml-practice [--seed N]... [--boards N] [--dealer NESW] [--vulnerability None|NS|EW|All]
                  [--seat NESW] [--system NAME] [--json] [--check] [--double-dummy] [--par] [--jobs N]
-                 [--sequence 1N-2C] [--pbn FILE] [--lin FILE] [--compare OTHER] [--opponents THEIRS] SOURCE
+                 [--sequence 1N-2C] [--pbn FILE] [--lin FILE] [--compare OTHER] [--opponents THEIRS]
+                 [--dealer-script FILE] SOURCE
     bml-practice --merge FILE... [--json]
 
 SOURCE is a ``.bml`` file or a Sphinx project folder (with its ``conf.py``),
@@ -23,7 +24,9 @@ versions of the notes bid differently, each with the mean a board and its
 boards that start with a sequence, ``--pbn`` and ``--lin`` write the boards to
 a PBN file and to BBO's LIN, each call the notes explain with its
 explanation (``-``: to standard output instead of the text), the file whole
-or not at all. ``--opponents THEIRS`` has the other side bid by their own
+or not at all, and ``--dealer-script`` (with ``--sequence``) writes a script
+of the dealer program instead (:mod:`sphinx_bml.practice.dealer_script`),
+for BBO's advanced deal source. ``--opponents THEIRS`` has the other side bid by their own
 notes (a ``.bml`` file, a project folder, a ``.bss`` or BBOalert file; their
 rows need hand conditions to be bid): each of their calls is shown with its
 meaning from THEIRS, as an alert at the table, ``--json`` says whose notes
@@ -62,13 +65,14 @@ from typing import TextIO
 from sphinx.errors import SphinxError
 
 from ..language.calls import Call, Sequence
-from ..language.errors import BMLError, Problems, one_line, shown_lines
+from ..language.errors import BMLError, Location, Problems, one_line, shown_lines
 from ..language.notation import parse_reference
 from ..language.system import System
 from ..practice import merging
 from ..practice.aiming import OutOfReach, aimed, legal_sequence
 from ..practice.boards import SEATS, VULNERABILITIES, Board
 from ..practice.coverage import check
+from ..practice.dealer_script import dealer_script
 from ..practice.dealing import (
     MAX_SEED,
     DoubleDummy,
@@ -92,6 +96,7 @@ from .command_line import (
     FAILED,
     MISTAKE,
     STDIO,
+    CommandError,
     Progress,
     Unwritable,
     closed_pipe,
@@ -101,6 +106,7 @@ from .command_line import (
     stopped,
     version_text,
     whole_file,
+    write_output,
 )
 
 PROGRAM = "bml-practice"
@@ -133,6 +139,13 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--sequence", default=None, help="deal only boards whose auction starts so, e.g. 1N-2C")
     parser.add_argument("--pbn", default=None, metavar="FILE", help="write the boards as PBN (- for standard output)")
     parser.add_argument("--lin", default=None, metavar="FILE", help="write the boards as LIN (- for standard output)")
+    parser.add_argument(
+        "--dealer-script",
+        default=None,
+        metavar="FILE",
+        help="with --sequence: write a script of the dealer program (BBO's advanced deal source) instead, - for "
+        "standard output",
+    )
     parser.add_argument(
         "--compare", type=Path, default=None, metavar="OTHER", help="bid the boards through another version too"
     )
@@ -395,6 +408,8 @@ def run(options: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) ->
     # without --seed, a seed drawn at random: every board can be dealt again, and a study merged
     options.seeds = options.seeds or [secrets.randbelow(MAX_SEED + 1)]
     robot = Robot(system, opponents=theirs, seats=options.seat)
+    if options.dealer_script is not None:
+        return write_dealer_script(options, robot, sequence, out, err)
     # at the table the player sits on the side that bids the sequence, as opener or as responder
     # (against the opponents' own notes, the player's side bids it, at the table or not)
     seat = options.seat if _plays(options, stdin, out) or theirs is not None else None
@@ -453,6 +468,64 @@ def _deal(
             boards = stream(count, seed, options.dealer, options.vulnerability)
         for board in boards:
             yield seed, board
+
+
+#: what a dealer script cannot go with: it is written instead of boards
+_NOT_WITH_A_SCRIPT = ("check", "par", "compare", "json", "pbn", "lin", "opponents", "double_dummy")
+
+
+def write_dealer_script(
+    options: argparse.Namespace, robot: Robot, sequence: Sequence | None, out: TextIO, err: TextIO
+) -> int:
+    """``--dealer-script FILE``: the dealer script of ``--sequence`` to ``FILE`` (``-``: standard
+    output) as a whole or not at all, what it cannot say exactly on standard error."""
+    if sequence is None:
+        _say(
+            "--dealer-script writes the script of one sequence: give it with --sequence, such as --sequence 1N-2C", err
+        )
+        return MISTAKE
+    others = [name for name in _NOT_WITH_A_SCRIPT if getattr(options, name)]
+    if others:
+        given = " and ".join("--" + name.replace("_", "-") for name in others)
+        _say(f"--dealer-script writes a script, not boards: leave out {given}", err)
+        return MISTAKE
+    shown_from = Path.cwd()
+    try:
+        written = dealer_script(
+            robot,
+            sequence,
+            options.seat,
+            options.dealer,
+            options.vulnerability,
+            lambda place: _place(place, shown_from),
+        )
+    except OutOfReach as error:
+        _say(f"--sequence {options.sequence}: {error}", err)
+        return FAILED
+    target = None if options.dealer_script == STDIO else Path(options.dealer_script)
+    if target is None:
+        out.write(written.text)
+    else:
+        try:
+            write_output(target, written.text)
+        except CommandError as error:
+            _say(f"{error}", err)
+            return FAILED
+    for inexact in written.differences:
+        _say(f"the script is not exact: {inexact}", err)
+    if target is not None:
+        print(one_line(f"The dealer script of {sequence.notation()} is in {target}."), file=err)
+    return 0
+
+
+def _place(location: Location, folder: Path) -> str:
+    """A row's place as the script's comments give it: its file from ``folder`` when inside it."""
+    path = Path(location.file)
+    try:
+        shown = path.relative_to(folder) if path.is_absolute() else path
+    except ValueError:
+        shown = path
+    return f"{shown.as_posix()}:{location.line}"
 
 
 def _run(

@@ -45,7 +45,8 @@ What BML has no place for
     listed by kind (:class:`~.bboalert_report.Reason`): contexts and calls
     with wildcards or regular expressions, scripts (``%name%`` in an
     explanation), BBOalert's commands (``Trusted``, ``Shortcut``,
-    ``Script``, ``Button``, ``Alias``, ``Import``, ...), Markdown lists,
+    ``Script``, ``Button``, ``Alias``, ``Import``, ...; a script of several
+    lines with all its lines, up to the next ``Script``), Markdown lists,
     records BBOalert skips (``@I``), fields after the explanation (BBOalert
     ignores them), records without an explanation, and the tags of an
     explanation (``@T``, which BML has no place for; the rest of the
@@ -102,6 +103,8 @@ COMMANDS = frozenset(
         "Shortcut",
     }
 )
+#: A script: ``Script,<name>,<code>``, or ``Script,<name>`` and the lines of code up to the next ``Script``.
+_SCRIPT = ("Script", "//Script")
 _NOT_A_COMMAND = "not one of BBOalert's commands, and no auction: BBOalert finds no call with it"
 #: The context of a record that takes the context of the record before it.
 SAME_CONTEXT = "+"
@@ -215,6 +218,8 @@ class _Reader:
         self.options = options
         self.option: Option | None = None
         self.last_context = ""
+        #: inside a script of several lines (``Script,<name>`` up to the next ``Script``): its lines are code
+        self.in_script = False
 
     def read(self, number: int, line: str, fields: list[str]) -> None:
         named = option_fields(fields)
@@ -247,6 +252,11 @@ class _Reader:
     def _line(self, number: int, line: str, fields: list[str]) -> None:
         notes = self.notes
         head = fields[0]
+        if head in _SCRIPT:
+            self.in_script = len(fields) == 2
+        elif self.in_script:
+            notes.keep(number, line, Reason.COMMAND, command=_SCRIPT[0])
+            return
         if head in COMMANDS:
             notes.keep(number, line, Reason.COMMAND, command=head)
             return

@@ -109,7 +109,8 @@ class Kind(enum.StrEnum):
     BBOALERT = (
         "bboalert",
         "a document with bidding tables that the ``bboalert`` builder leaves out, because the root "
-        "document's toctree does not reach it",
+        "document's toctree does not reach it; a sequence of ``bml_bboalert_practice`` that gets no practice "
+        "button, and why",
     )
     ANKI = (
         "anki",

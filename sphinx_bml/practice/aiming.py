@@ -149,6 +149,23 @@ def aimed(
                 raise OutOfReach(_out_of_reach(sequence, rows, missed, taken, drawn))
 
 
+def reach(robot: Robot, sequence: Sequence, calls: list[Call], board: Board, seed: int | None = None) -> str:
+    """One deal (PBN) whose auction from ``board``'s dealer, bid by ``robot``, starts with ``calls``: the
+    passes before the opening, then ``sequence``. Raises :class:`OutOfReach` as :func:`aimed` does when
+    none is found in :data:`DRAWS` hands."""
+    rows = steps(robot, sequence)
+    randomness = random.Random(seed)
+    missed: Counter[int] = Counter()
+    taken: Counter[tuple[int, str]] = Counter()
+    drawn = 0
+    while drawn <= DRAWS:
+        deal, used = _deal(robot, calls, board, randomness, missed, taken)
+        drawn += used
+        if deal is not None:
+            return deal
+    raise OutOfReach(_out_of_reach(sequence, rows, missed, taken, drawn))
+
+
 def passes_before(sequence: Sequence, dealer: str, seat: str | None = None) -> tuple[int, ...]:
     """The passes that may come before the opening of ``sequence`` when ``dealer`` deals: none
     to three, or with ``seat`` only those after which the side of ``seat`` bids the sequence's

@@ -19,7 +19,10 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from ..language.abbreviations import known_abbreviations
-from ..language.errors import Kind
+from ..language.calls import Sequence
+from ..language.errors import BMLError, Kind
+from ..language.laws import first_refusal
+from ..language.notation import parse_reference
 from ..versions.reading import SUFFIXES
 from .diagnostics import warn
 
@@ -147,6 +150,32 @@ def _abbreviations(value: Any) -> str | None:
     return None
 
 
+#: The setting of the practice buttons in the BBOalert file.
+PRACTICE_SETTING = "bml_bboalert_practice"
+_PRACTICE_EXAMPLE = '["1N-2C", "1C-1D", "1D-(1S)-D"]'
+
+
+def _practice_set(value: Any) -> str | None:
+    wanted = f"a list of sequences as the notes write them, such as {_PRACTICE_EXAMPLE}"
+    if not isinstance(value, list | tuple):
+        return wanted
+    seen: dict[Sequence, str] = {}
+    for written in value:
+        if not isinstance(written, str):
+            return f"{wanted}; {written!r} is not text in quotes"
+        try:
+            sequence = parse_reference(written).sequence
+        except BMLError as error:
+            return f"{wanted}; {written!r} is not a sequence: {error.message}"
+        refused = first_refusal(sequence.calls)
+        if refused is not None:
+            return f"{wanted}; {written!r} could not happen at a table: {refused}"
+        if sequence in seen:
+            return f"{wanted}; {written!r} is {seen[sequence]!r} again: each sequence once"
+        seen[sequence] = written
+    return None
+
+
 SETTINGS: tuple[Setting, ...] = (
     Setting(
         "bml_tree",
@@ -257,6 +286,19 @@ SETTINGS: tuple[Setting, ...] = (
         "alerted at the table, and BBOalert alerts every call it has a record for.",
     ),
     Setting(
+        PRACTICE_SETTING,
+        [],
+        _practice_set,
+        "",
+        "``[]``",
+        "a practice set: sequences as the notes write them, such as ``"
+        + _PRACTICE_EXAMPLE
+        + "``. The ``bboalert`` builder adds to the file a button for each, grouped by opening, that puts a "
+        "dealer script of the sequence into the deal source of a practice table on Bridge Base Online: every "
+        "board is then one the notes bid so. See :doc:`bboalert`.",
+        types=(list, tuple),
+    ),
+    Setting(
         "bml_bss_dispositions",
         False,
         _yes_or_no,
@@ -336,7 +378,12 @@ def check_settings(app: Sphinx, config: Config) -> None:
 
 def setting_location(app: Sphinx, name: str) -> str | None:
     """Where the setting ``name`` is written: ``conf.py:LINE`` (``None`` when it is not written there)."""
-    return _line_of(Path(app.confdir) / "conf.py" if app.confdir else None, name)
+    return setting_written_at(app.confdir, name)
+
+
+def setting_written_at(confdir: str | Path | None, name: str) -> str | None:
+    """Where the setting ``name`` is written in the ``conf.py`` of ``confdir`` (a builder knows its folder)."""
+    return _line_of(Path(confdir) / "conf.py" if confdir else None, name)
 
 
 def _line_of(conf_py: Path | None, name: str) -> str | None:

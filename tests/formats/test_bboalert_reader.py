@@ -78,6 +78,20 @@ def test_our_export_comes_back_the_same() -> None:
     assert write_bboalert(expand(document)) == exported
 
 
+def test_a_script_of_several_lines_is_kept_whole_as_a_command() -> None:
+    """A practice button's script (as the ``bboalert`` builder writes it): no line of its code is read
+    as a record, even one with three fields, nor a line of free text."""
+    text = (
+        "BBOalert\n,1N,15-17\nScript,practice\nsetDealerCode(`\n# a comment, with commas, and more\n"
+        'condition hcp(south) >= 15\n`, "S", true);\nScript\nButton,1NT,1NT%practice%,width=50%\n1N--,2C,Stayman\n'
+    )
+    notes = read_bboalert_notes(text, "buttons.txt")
+    assert [short_notation(alert.sequence) for alert in notes.alerts] == ["1NT", "1NT-2C"]
+    assert [(left.reason, left.command, left.line) for left in notes.left] == [
+        (Reason.COMMAND, "Script", line) for line in range(3, 9)
+    ] + [(Reason.COMMAND, "Button", 9)]
+
+
 def test_passes_before_the_opening_are_its_seat() -> None:
     notes = read_bboalert_notes("BBOalert\n----,1S,Light\n--1S,Db,Takeout\n--,--,Nothing to say\n")
     found = [(short_notation(alert.sequence), alert.seat) for alert in notes.alerts]

@@ -16,9 +16,11 @@ from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 
 from ...formats.bboalert import write_bboalert
+from ...formats.bboalert_buttons import button_lines
 from ...formats.bss_writer import write_bss
 from ...language.errors import Kind
 from ...language.system import System
+from ...practice.practice_set import practice_set
 from ..config import site_systems
 from ..domain.domain import bml_domain
 
@@ -62,7 +64,11 @@ def render_bss(config: Config, system: System, metadata: dict[str, str]) -> str:
 
 
 def render_bboalert(config: Config, system: System, metadata: dict[str, str]) -> str:
-    return write_bboalert(system, system_name(config, metadata), alerts_only=bool(config.bml_bboalert_alerts_only))
+    """The BBOalert file: the alerts, then the practice buttons of ``bml_bboalert_practice``."""
+    name = system_name(config, metadata)
+    alerts = write_bboalert(system, name, alerts_only=bool(config.bml_bboalert_alerts_only))
+    buttons = practice_set(system, config.bml_bboalert_practice, name).buttons
+    return alerts + "".join(line + "\n" for line in button_lines(buttons))
 
 
 #: The Full Disclosure file for Bridge Base Online.
