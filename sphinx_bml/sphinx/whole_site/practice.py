@@ -230,16 +230,9 @@ def board_nodes(quiz: Quiz, prefix: str, fmt: str) -> nodes.Element:
     board, seat = quiz.board, quiz.seat
     hand = board.hands[seat]
     box = nodes.container(classes=["bml-practice-board"])
-    title = f"Board {board.number}: dealer {direction_name(board.dealer)}, vulnerable: {_vulnerable(board)}"
+    title = board_title(board)
     box += nodes.rubric(title, title)
-    box += nodes.paragraph(
-        "",
-        "",
-        nodes.strong(f"Your hand ({direction_name(seat)}):", f"Your hand ({direction_name(seat)}):"),
-        nodes.Text(" "),
-        nodes.literal("", "", *practice_hand(hand), classes=["bml-practice-hand"]),
-        nodes.Text(f" ({hand.hcp():g} HCP)"),
-    )
+    box += hand_paragraph(f"Your hand ({direction_name(seat)}):", hand)
     box += auction_table(board, quiz.questions[0].before, asked=True)
     count = len(quiz.questions)
     asked = f"Bid the hand through: {count} question{'s' if count > 1 else ''}"
@@ -253,14 +246,35 @@ def board_nodes(quiz: Quiz, prefix: str, fmt: str) -> nodes.Element:
     return box
 
 
+def board_title(board: Board) -> str:
+    """``Board 3: dealer South, vulnerable: East-West``."""
+    return f"Board {board.number}: dealer {direction_name(board.dealer)}, vulnerable: {_vulnerable(board)}"
+
+
+def hand_paragraph(label: str, hand: Hand) -> nodes.paragraph:
+    """``label`` in bold, then the hand on one line (:func:`practice_hand`) and its HCP."""
+    return nodes.paragraph(
+        "",
+        "",
+        nodes.strong(label, label),
+        nodes.Text(" "),
+        nodes.literal("", "", *practice_hand(hand), classes=["bml-practice-hand"]),
+        nodes.Text(f" ({hand.hcp():g} HCP)"),
+    )
+
+
 def _vulnerable(board: Board) -> str:
     return {"None": "none", "All": "both", "NS": "North-South", "EW": "East-West"}[board.vulnerability]
 
 
-def auction_table(board: Board, before: Sequence[Choice], *, asked: bool) -> nodes.table:
-    """The auction in four columns, West first; ``asked``: with ``?`` where you call next."""
+def auction_table(board: Board, before: Sequence[Choice], *, asked: bool, prefix: str | None = None) -> nodes.table:
+    """The auction in four columns, West first; ``asked``: with ``?`` where you call next; ``prefix``
+    given (the system's, as :func:`said_call` takes it): each call linked to its row."""
     order = [seat.value for seat in AUCTION_SEATS]
-    calls = [inline_nodes(concrete_call_tokens(choice.call)) for choice in before]
+    calls = [
+        inline_nodes(concrete_call_tokens(choice.call)) if prefix is None else [said_call(choice, prefix)]
+        for choice in before
+    ]
     cells: list[list[nodes.Node]] = [[] for _ in range(order.index(board.dealer))] + calls
     if asked:
         cells.append([nodes.Text("?")])
