@@ -17,12 +17,14 @@ how many calls are asked. In HTML each answer is a ``<details>`` disclosure
 (no JavaScript; it works on Read the Docs and on a phone): your call, its
 meaning, a link to its row, partner's answer, and the auction going on to
 your next call, whose answer is the next ``<details>``, nested in it; the
-last one shows the whole auction and where the notes stop. LaTeX and text,
-where nothing can be hidden, ask the calls under each board and print the
-answers after all the boards, as the key at the end of a quiz book: per
-board the whole auction, each of your calls and partner's with its meaning
-and row, and where the notes stop. Only deals where your first call comes
-from a row are kept, and boards with more than one question are preferred
+last one shows the whole auction and where the notes stop. Above the boards,
+HTML also has the page's two screens, one for each partner of the side
+(:mod:`.practice_screens`; :func:`screen_board` draws a board's parts for
+them). LaTeX and text, where nothing can be hidden, ask the calls under each
+board and print the answers after all the boards, as the key at the end of a
+quiz book: per board the whole auction, each of your calls and partner's
+with its meaning and row, and where the notes stop. Only deals where your
+first call comes from a row are kept, and boards with more than one question are preferred
 (:func:`~sphinx_bml.practice.quiz.quiz_boards`). The boards are the same at
 every build: the seed is ``:seed:``, else a number made from the document's
 name.
@@ -53,6 +55,7 @@ from sphinx.addnodes import pending_xref
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
+from ...language.calls import PASS
 from ...language.conditions import Hand
 from ...language.diagrams import VOID, direction_name
 from ...language.errors import Kind
@@ -71,6 +74,7 @@ from ..diagnostics import warn
 from ..domain.domain import bml_domain
 from ..nodes import suit_node
 from ..nodes.inline import inline_nodes
+from .practice_screens import ScreenBoard, two_screens
 
 KIND = "practice"
 
@@ -172,6 +176,9 @@ class PracticeBoards(SphinxPostTransform):
         made: list[nodes.Node] = [board_nodes(quiz, prefix, fmt) for quiz in found]
         if fmt != "html" and found:
             made.append(answer_key(found, prefix, fmt))
+        if fmt == "html" and found:  # with partner, each at their own screen
+            seats = side_seats(str(settings["seat"]))
+            made.insert(0, two_screens([screen_board(quiz, prefix) for quiz in found], seats, int(settings["seed"])))
         return made
 
 
@@ -418,3 +425,57 @@ def ending_nodes(ending: Ending, prefix: str, fmt: str) -> list[nodes.Node]:
             made.extend(row_written(choice.meaning, fmt))
     made.extend(with_suits(after, fmt))
     return [made]
+
+
+# -- two screens: a board as each partner sees it, and the notes' auction at its end -------------------
+
+
+def side_seats(seat: str) -> str:
+    """The seats of ``seat``'s side, in the order of the table: ``NS`` or ``EW``."""
+    return "".join(sorted((seat, partner_of(seat)), key=SEATS.index))
+
+
+def screen_board(quiz: Quiz, prefix: str) -> ScreenBoard:
+    """A board for two screens (:mod:`.practice_screens` lays it out): on both, the board's number, dealer and
+    vulnerability, and the auction until the first call of the side (the calls before it do not depend on
+    what the partners bid), the opponents' calls there explained; on each, that player's hand and who of the
+    side calls first; at the end, the notes' auction (:func:`notes_auction`)."""
+    board, seats, choices = quiz.board, side_seats(quiz.seat), quiz.choices
+    first = next(index for index, choice in enumerate(choices) if choice.seat in seats)  # all four call
+    opener = choices[first].seat
+    hands: dict[str, list[nodes.Node]] = {}
+    for seat in seats:
+        who = "You call" if seat == opener else f"Partner ({direction_name(opener)}) calls"
+        turn = f"{who} first, at the ? in the auction."
+        hands[seat] = [
+            hand_paragraph(f"Your hand ({direction_name(seat)}):", board.hands[seat]),
+            nodes.paragraph(turn, turn, classes=["bml-screens-turn"]),
+        ]
+    before = choices[:first]
+    explained = [said(direction_name(choice.seat), choice, prefix, "html") for choice in before if alerted(choice)]
+    bid = "Bid the board with partner, by voice or chat, to the end; then compare with the notes."
+    table: list[nodes.Node] = [auction_table(board, before, asked=True), *explained, nodes.paragraph(bid, bid)]
+    title = board_title(board)
+    return ScreenBoard(board.number, [nodes.rubric(title, title)], hands, table, [notes_auction(quiz, prefix, seats)])
+
+
+def alerted(choice: Choice) -> bool:
+    """Whether an opponent's call is explained to the other side: a call that is not a pass, from a row."""
+    return choice.meaning is not None and choice.call != PASS
+
+
+def notes_auction(quiz: Quiz, prefix: str, seats: str) -> nodes.container:
+    """The whole auction the robot bid by the notes, each call linked to its row; each call of the side with
+    its meaning (or why it has none), the opponents' calls from a row too; then the four hands."""
+    box = nodes.container(classes=["bml-screens-notes"])
+    title = "The notes\u2019 auction"
+    box += nodes.rubric(title, title)
+    box += auction_table(quiz.board, quiz.choices, asked=False, prefix=prefix)
+    for choice in quiz.choices:
+        if choice.seat in seats or alerted(choice):
+            box += said(direction_name(choice.seat), choice, prefix, "html")
+    hands = "The four hands"
+    box += nodes.rubric(hands, hands)
+    for seat in SEATS:
+        box += hand_paragraph(f"{direction_name(seat)}:", quiz.board.hands[seat])
+    return box
