@@ -46,7 +46,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.reading.documents import BMLParser
     from .sphinx.reading.encoding import leave_out_pages_not_in_utf8
     from .sphinx.reading.parts import exclude_included_parts
-    from .sphinx.whole_site import changes, convention_card, glossary, practice, summary
+    from .sphinx.whole_site import changes, convention_card, glossary, practice, practice_screens, summary
     from .sphinx.whole_site.downloads import BMLDownloads, write_downloads
     from .sphinx.writing import html, latex
     from .sphinx.writing.visitors import node_visitors
@@ -86,6 +86,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("bml-glossary", glossary.BMLGlossary)
     app.add_directive("bml-practice", practice.BMLPractice)
     app.add_post_transform(practice.PracticeBoards)
+    app.connect("config-inited", practice_screens.add_script)  # with partner at two screens
+    app.connect("html-page-context", practice_screens.page_script)
     app.add_directive("bml-changes", changes.BMLChanges)
     app.connect("doctree-read", changes.note_changed_since)  # bml_changed_since: tables read again
 

@@ -19,12 +19,14 @@ how many calls are asked. In HTML each answer is a ``<details>`` disclosure
 (no JavaScript; it works on Read the Docs and on a phone): your call, its
 meaning, a link to its row, partner's answer, and the auction going on to
 your next call, whose answer is the next ``<details>``, nested in it; the
-last one shows the whole auction and where the notes stop. LaTeX and text,
-where nothing can be hidden, ask the calls under each board and print the
-answers after all the boards, as the key at the end of a quiz book: per
-board the whole auction, each of your calls and partner's with its meaning
-and row, and where the notes stop. Only deals where your first call comes
-from a row are kept, and boards with more than one question are preferred
+last one shows the whole auction and where the notes stop. Above the boards,
+HTML also has the page's two screens, one for each partner of the side
+(:mod:`.practice_screens`; :func:`screen_board` draws a board's parts for
+them). LaTeX and text, where nothing can be hidden, ask the calls under each
+board and print the answers after all the boards, as the key at the end of a
+quiz book: per board the whole auction, each of your calls and partner's
+with its meaning and row, and where the notes stop. Only deals where your
+first call comes from a row are kept, and boards with more than one question are preferred
 (:func:`~sphinx_bml.practice.quiz.quiz_boards`). The boards are the same at
 every build: the seed is ``:seed:``, else a number made from the document's
 name.
@@ -88,6 +90,7 @@ from ..diagnostics import warn
 from ..domain.domain import bml_domain
 from ..nodes import suit_node
 from ..nodes.inline import inline_nodes
+from .practice_screens import ScreenBoard, two_screens
 
 KIND = "practice"
 
@@ -280,6 +283,9 @@ class PracticeBoards(SphinxPostTransform):
         made += [board_nodes(quiz, prefix, fmt) for quiz in found]
         if fmt != "html" and found:
             made.append(answer_key(found, prefix, fmt))
+        if fmt == "html" and found:  # with partner, each at their own screen
+            seats = side_seats(str(settings["seat"]))
+            made.insert(0, two_screens([screen_board(quiz, prefix) for quiz in found], seats, int(settings["seed"])))
         return made
 
     def opponents(
@@ -373,16 +379,9 @@ def board_nodes(quiz: Quiz, prefix: str, fmt: str) -> nodes.Element:
     board, seat = quiz.board, quiz.seat
     hand = board.hands[seat]
     box = nodes.container(classes=["bml-practice-board"])
-    title = f"Board {board.number}: dealer {direction_name(board.dealer)}, vulnerable: {_vulnerable(board)}"
+    title = board_title(board)
     box += nodes.rubric(title, title)
-    box += nodes.paragraph(
-        "",
-        "",
-        nodes.strong(f"Your hand ({direction_name(seat)}):", f"Your hand ({direction_name(seat)}):"),
-        nodes.Text(" "),
-        nodes.literal("", "", *practice_hand(hand), classes=["bml-practice-hand"]),
-        nodes.Text(f" ({hand.hcp():g} HCP)"),
-    )
+    box += hand_paragraph(f"Your hand ({direction_name(seat)}):", hand)
     box += auction_table(board, quiz.questions[0].before, asked=True)
     box.extend(alerts(quiz.questions[0].before, prefix, fmt))
     count = len(quiz.questions)
@@ -397,14 +396,35 @@ def board_nodes(quiz: Quiz, prefix: str, fmt: str) -> nodes.Element:
     return box
 
 
+def board_title(board: Board) -> str:
+    """``Board 3: dealer South, vulnerable: East-West``."""
+    return f"Board {board.number}: dealer {direction_name(board.dealer)}, vulnerable: {_vulnerable(board)}"
+
+
+def hand_paragraph(label: str, hand: Hand) -> nodes.paragraph:
+    """``label`` in bold, then the hand on one line (:func:`practice_hand`) and its HCP."""
+    return nodes.paragraph(
+        "",
+        "",
+        nodes.strong(label, label),
+        nodes.Text(" "),
+        nodes.literal("", "", *practice_hand(hand), classes=["bml-practice-hand"]),
+        nodes.Text(f" ({hand.hcp():g} HCP)"),
+    )
+
+
 def _vulnerable(board: Board) -> str:
     return {"None": "none", "All": "both", "NS": "North-South", "EW": "East-West"}[board.vulnerability]
 
 
-def auction_table(board: Board, before: Sequence[Choice], *, asked: bool) -> nodes.table:
-    """The auction in four columns, West first; ``asked``: with ``?`` where you call next."""
+def auction_table(board: Board, before: Sequence[Choice], *, asked: bool, prefix: str | None = None) -> nodes.table:
+    """The auction in four columns, West first; ``asked``: with ``?`` where you call next; ``prefix``
+    given (the system's, as :func:`said_call` takes it): each call linked to its row."""
     order = [seat.value for seat in AUCTION_SEATS]
-    calls = [inline_nodes(concrete_call_tokens(choice.call)) for choice in before]
+    calls = [
+        inline_nodes(concrete_call_tokens(choice.call)) if prefix is None else [said_call(choice, prefix)]
+        for choice in before
+    ]
     cells: list[list[nodes.Node]] = [[] for _ in range(order.index(board.dealer))] + calls
     if asked:
         cells.append([nodes.Text("?")])
@@ -567,3 +587,57 @@ def ending_nodes(ending: Ending, prefix: str, fmt: str) -> list[nodes.Node]:
             made.extend(row_written(choice.meaning, fmt))
     made.extend(with_suits(after, fmt))
     return [made]
+
+
+# -- two screens: a board as each partner sees it, and the notes' auction at its end -------------------
+
+
+def side_seats(seat: str) -> str:
+    """The seats of ``seat``'s side, in the order of the table: ``NS`` or ``EW``."""
+    return "".join(sorted((seat, partner_of(seat)), key=SEATS.index))
+
+
+def screen_board(quiz: Quiz, prefix: str) -> ScreenBoard:
+    """A board for two screens (:mod:`.practice_screens` lays it out): on both, the board's number, dealer and
+    vulnerability, and the auction until the first call of the side (the calls before it do not depend on
+    what the partners bid), the opponents' calls there explained; on each, that player's hand and who of the
+    side calls first; at the end, the notes' auction (:func:`notes_auction`)."""
+    board, seats, choices = quiz.board, side_seats(quiz.seat), quiz.choices
+    first = next(index for index, choice in enumerate(choices) if choice.seat in seats)  # all four call
+    opener = choices[first].seat
+    hands: dict[str, list[nodes.Node]] = {}
+    for seat in seats:
+        who = "You call" if seat == opener else f"Partner ({direction_name(opener)}) calls"
+        turn = f"{who} first, at the ? in the auction."
+        hands[seat] = [
+            hand_paragraph(f"Your hand ({direction_name(seat)}):", board.hands[seat]),
+            nodes.paragraph(turn, turn, classes=["bml-screens-turn"]),
+        ]
+    before = choices[:first]
+    explained = [said(direction_name(choice.seat), choice, prefix, "html") for choice in before if alerted(choice)]
+    bid = "Bid the board with partner, by voice or chat, to the end; then compare with the notes."
+    table: list[nodes.Node] = [auction_table(board, before, asked=True), *explained, nodes.paragraph(bid, bid)]
+    title = board_title(board)
+    return ScreenBoard(board.number, [nodes.rubric(title, title)], hands, table, [notes_auction(quiz, prefix, seats)])
+
+
+def alerted(choice: Choice) -> bool:
+    """Whether an opponent's call is explained to the other side: a call that is not a pass, from a row."""
+    return choice.meaning is not None and choice.call != PASS
+
+
+def notes_auction(quiz: Quiz, prefix: str, seats: str) -> nodes.container:
+    """The whole auction the robot bid by the notes, each call linked to its row; each call of the side with
+    its meaning (or why it has none), the opponents' calls from a row too; then the four hands."""
+    box = nodes.container(classes=["bml-screens-notes"])
+    title = "The notes\u2019 auction"
+    box += nodes.rubric(title, title)
+    box += auction_table(quiz.board, quiz.choices, asked=False, prefix=prefix)
+    for choice in quiz.choices:
+        if choice.seat in seats or alerted(choice):
+            box += said(direction_name(choice.seat), choice, prefix, "html")
+    hands = "The four hands"
+    box += nodes.rubric(hands, hands)
+    for seat in SEATS:
+        box += hand_paragraph(f"{direction_name(seat)}:", quiz.board.hands[seat])
+    return box
