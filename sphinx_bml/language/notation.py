@@ -47,7 +47,8 @@ _ANCHOR_CONTEXT = re.compile(r"^bml(?:-s\d+)?(?:-v[yn0]{2})?(?=-)")
 #: Every call, by its BML spelling (``1N``, ``P``), and its spelling in anchors (``1n``).
 _ALL_CALLS = (*(Call.from_index(index) for index in range(35)), PASS, Call(CallKind.DOUBLE), Call(CallKind.REDOUBLE))
 _CALLS = {str(call): call for call in _ALL_CALLS}
-_CALL_IDS = {call: str(call).lower() for call in _ALL_CALLS}
+#: By rank (``_ALL_CALLS`` is in rank order): a call's spelling in anchors, ``1n``, ``p``.
+_CALL_IDS = [str(call).lower() for call in _ALL_CALLS]
 
 
 # --------------------------------------------------------------------------
@@ -68,13 +69,18 @@ def anchor(seat: Seat, vulnerability: Vulnerability, sequence: Sequence) -> str:
     return "-".join(parts)
 
 
-@lru_cache(maxsize=4096)
 def _call_id(call: Call) -> str:
     """``1c``, ``p``; a qualified call adds its meaning after two dashes, which
     no call's own id holds: ``2c--landy``."""
-    plain = _CALL_IDS[call.plain]
     if call.qualification is None:
-        return plain
+        return _CALL_IDS[call.rank]
+    return _qualified_id(call)
+
+
+@lru_cache(maxsize=4096)
+def _qualified_id(call: Call) -> str:
+    plain = _CALL_IDS[call.rank]
+    assert call.qualification is not None
     slug = re.sub(r"[^0-9a-z]+", "-", call.qualification.lower()).strip("-")
     return f"{plain}--{slug or 'q' + format(sum(map(ord, call.qualification)), 'x')}"
 
@@ -106,23 +112,27 @@ def context_label(seat: Seat, vulnerability: Vulnerability) -> str:
 # Notation
 
 
-def short_form(sequence: Sequence) -> list[tuple[Call, bool]]:
+@lru_cache(maxsize=1 << 12)
+def short_form(sequence: Sequence) -> tuple[tuple[Call, bool], ...]:
     """The calls a table writes for ``sequence``, each with ``True`` when in parentheses.
 
     A pass is left out when the next call is not a pass (the reader puts it
     back); the other passes are written bare, as the turn tells whose they are
-    (but for a first pass of theirs).
+    (but for a first pass of theirs). Kept for the sequences spelled last: a
+    sequence is listed by its label and its name, both written from this.
     """
     calls = sequence.calls
-    passes = [_is_pass(call) for call in calls]
     last = len(calls) - 1
+    ours = sequence.we_open  # whose the call at ``index`` is: the sides alternate
     written = []
     for index, call in enumerate(calls):
-        if passes[index] and 0 < index < last and not passes[index + 1]:
+        passing = _is_pass(call)
+        if passing and 0 < index < last and not _is_pass(calls[index + 1]):
+            ours = not ours
             continue
-        bare = sequence.is_ours(index) or (passes[index] and index > 0)
-        written.append((call, not bare))
-    return written
+        written.append((call, not (ours or (passing and index > 0))))
+        ours = not ours
+    return tuple(written)
 
 
 def _is_pass(call: Call) -> bool:
@@ -142,23 +152,28 @@ def label(sequence: Sequence) -> str:
     )
 
 
-@lru_cache(maxsize=4096)
 def _bml(call: Call) -> str:
-    written = str(call.plain)
-    written = written.replace("N", "NT") if call.is_bid else written
+    written = _BML[call.rank]
     return written if call.qualification is None else f"{written}{{{call.qualification}}}"
 
 
-@lru_cache(maxsize=4096)
 def call_label(call: Call) -> str:
     """One call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``; with
     its meaning, when the notes give the opponents' call one: ``2♣ Landy``."""
+    shown = _LABELS[call.rank]
+    return shown if call.qualification is None else f"{shown} {call.qualification}"
+
+
+def _plain_label(call: Call) -> str:
     if call.kind is CallKind.BID:
         assert call.strain is not None
-        shown = f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else SUIT_GLYPHS[call.strain.value]}"
-    else:
-        shown = CALL_LABELS[str(call.plain)]
-    return shown if call.qualification is None else f"{shown} {call.qualification}"
+        return f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else SUIT_GLYPHS[call.strain.value]}"
+    return CALL_LABELS[str(call)]
+
+
+#: By rank, each call as a table writes it (``1NT``, ``P``) and for reading (``1NT``, ``Pass``): made once.
+_BML = [str(call).replace("N", "NT") if call.is_bid else str(call) for call in _ALL_CALLS]
+_LABELS = [_plain_label(call) for call in _ALL_CALLS]
 
 
 def cell_label(cell: Call | AuctionMark) -> str:

@@ -332,6 +332,14 @@ def toctree_order(root: str, toctrees: Mapping[str, Ordered[str]], documents: Co
 GroupKey = tuple[int, int]
 
 _VULNERABILITY_ORDER = {"0": 0, "N": 1, "Y": 2}
+_PASS_RANK = PASS.rank
+#: The end of :func:`bidding_order` for each seat and vulnerability (its two-letter code).
+_CONTEXT_ORDER = {
+    (seat, we + they): (int(seat.value), _VULNERABILITY_ORDER[we], _VULNERABILITY_ORDER[they])
+    for seat in Seat
+    for we in _VULNERABILITY_ORDER
+    for they in _VULNERABILITY_ORDER
+}
 
 
 def opening(sequence: Sequence) -> tuple[GroupKey, int | None]:
@@ -373,9 +381,8 @@ def bidding_order(key: Key) -> tuple[int, ...]:
     before the others) and a sequence before those continuing it; then seat
     and vulnerability."""
     seat, vulnerability, sequence = key
-    calls = (-1 if call == PASS else call.rank for call in sequence.calls)
-    vulnerabilities = (_VULNERABILITY_ORDER[side] for side in vulnerability.code)
-    return (*calls, -2, int(seat.value), *vulnerabilities)
+    calls = [-1 if call.rank == _PASS_RANK and call.qualification is None else call.rank for call in sequence.calls]
+    return (*calls, -2, *_CONTEXT_ORDER[seat, vulnerability.code])
 
 
 def by_opening(keys: Iterable[Key], sort: Callable[[Key], tuple[int, ...]] = bidding_order) -> list[list[Key]]:
@@ -411,7 +418,7 @@ def listing(key: Key, named: bool = True) -> Listed:
     """How ``key`` is listed: see :class:`Listed`; without its :attr:`~Listed.name` (``""``)
     unless ``named``, for an index of sequences, which does not show it."""
     seat, vulnerability, sequence = key
-    order = bytes(number + 3 for number in bidding_order(key))  # from -2 (see bidding_order) to 37 (a redouble)
+    order = bytes([number + 3 for number in bidding_order(key)])  # from -2 (see bidding_order) to 37 (a redouble)
     name = object_name(sequence, seat, vulnerability) if named else ""
     return Listed(label(sequence), name, context_label(seat, vulnerability), order)
 
