@@ -20,6 +20,7 @@ Semantic markup, styled by ``static/bml.css`` (no images, no scripts):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -72,6 +73,7 @@ def card_script(app: Sphinx, pagename: str, templatename: str, context: dict[str
 # Pieces
 
 
+@lru_cache(maxsize=16)
 def suit_html(letter: str, four_colour: bool) -> str:
     name = SUIT_NAMES[letter]
     classes = f"bml-suit bml-{name}" + (" bml-four-colour" if four_colour else "")
@@ -177,7 +179,8 @@ def _rows(
     for row in rows:
         number, ids = next(anchors)
         classes = "bml-bid bml-changed-since" if number in drawing.changed else "bml-bid"
-        body.append(f'<li class="{classes}" id="{self.attval(ids[0])}">' if ids else f'<li class="{classes}">')
+        own = self.attval(ids[0]) if ids else ""  # the row's id, for the row and its permalink
+        body.append(f'<li class="{classes}" id="{own}">' if ids else f'<li class="{classes}">')
         folding = drawing.collapsible and bool(row.children)
         if folding:
             body.append('<details class="bml-fold" open="open"><summary>')
@@ -186,10 +189,10 @@ def _rows(
         tokens = with_smart_quotes(shown.meaning_tokens(row.description.inline), drawing.quotes)
         _tokens(self, shown.with_abbreviations(tokens, drawing.abbreviations), drawing.four, drawing.links)
         if ids:
-            body.append(
-                f'<a class="headerlink" href="#{self.attval(ids[0])}" title="{PERMALINK}" aria-label="{PERMALINK}"></a>'
-            )
-        _continued(self, drawing.forward.get(number, []))
+            body.append(f'<a class="headerlink" href="#{own}" title="{PERMALINK}" aria-label="{PERMALINK}"></a>')
+        places = drawing.forward.get(number)
+        if places:
+            _continued(self, places)
         condition = shown.condition_text(row) if drawing.conditions else ""
         if condition:
             body.append(f'<span class="bml-condition">{text_html(condition, drawing.four)}</span>')
@@ -253,13 +256,23 @@ _CHANGED = "added or changed since the version of bml_changed_since"
 def _plain_html(token: shown.Shown, four: bool) -> str | None:
     """Text (escaped as the translator's ``encode`` escapes it), a suit or a line break
     as HTML; ``None`` for the tokens the translator draws (styles, abbreviations, links)."""
-    if isinstance(token, Text):
-        return token.text.translate(HTML5Translator.special_characters)
-    if isinstance(token, SuitSymbol):
+    if type(token) is Text:
+        return _encoded(token.text)
+    if type(token) is SuitSymbol:
         return suit_html(token.strain.value, four)
-    if isinstance(token, LineBreak):
+    if type(token) is LineBreak:
         return "<br />"
     return None
+
+
+#: What the translator's ``encode`` replaces (``&``, ``<``, ``"``...): most meanings hold none of it.
+_SPECIAL = re.compile("[" + re.escape("".join(map(chr, HTML5Translator.special_characters))) + "]")
+
+
+def _encoded(text: str) -> str:
+    """``text`` escaped as the translator's ``encode`` escapes it: the same ``str.translate``,
+    skipped for a text with nothing to escape."""
+    return text.translate(HTML5Translator.special_characters) if _SPECIAL.search(text) else text
 
 
 @lru_cache(maxsize=4096)
