@@ -45,7 +45,7 @@ import html
 import re
 import zlib
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -53,7 +53,6 @@ from sphinx.addnodes import pending_xref
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from ...language.conditions import Hand
 from ...language.diagrams import VOID, direction_name
 from ...language.errors import Kind
 from ...language.inline import Inline
@@ -62,20 +61,24 @@ from ...language.notation import object_name
 from ...language.shown import concrete_call_tokens, meaning_tokens, sequence_tokens
 from ...language.suits import GLYPH_LETTERS, SUIT_ORDER
 from ...language.system import Meaning
-from ...practice.boards import SEATS, Board, partner_of
-from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, seed_of
-from ...practice.quiz import Ending, Question, Quiz, practice_quizzes
-from ...practice.robot import Choice
 from .. import nodes as bml
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
 from ..nodes import suit_node
 from ..nodes.inline import inline_nodes
 
+if TYPE_CHECKING:  # the practice engine is imported where boards are dealt: most builds deal none
+    from ...language.conditions import Hand
+    from ...practice.boards import Board
+    from ...practice.quiz import Ending, Question, Quiz
+    from ...practice.robot import Choice
+
 KIND = "practice"
 
 
 def _seat(argument: str) -> str:
+    from ...practice.boards import SEATS
+
     seat = (argument or "").strip().upper()[:1]
     if seat not in SEATS:
         raise ValueError("the seat is N, E, S or W")
@@ -104,6 +107,8 @@ class BMLPractice(SphinxDirective):
                 count = 6
         seed = zlib.crc32(self.env.docname.encode("utf-8"))
         if "seed" in self.options:
+            from ...practice.dealing import seed_of
+
             try:
                 seed = seed_of(self.options["seed"])
             except ValueError as error:
@@ -136,6 +141,9 @@ class PracticeBoards(SphinxPostTransform):
 
     def boards(self, placeholder: bml.placeholder) -> list[nodes.Node]:
         """The boards of one ``bml-practice``, or a paragraph saying why there are none."""
+        from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable
+        from ...practice.quiz import practice_quizzes
+
         settings = placeholder.attributes
         docname = str(settings["docname"])
         domain = bml_domain(self.env)
@@ -338,6 +346,8 @@ def answer(question: Question, prefix: str, fmt: str) -> list[nodes.Node]:
         condition = nodes.paragraph("", "", *with_suits(f"Hand condition: {meaning.condition.describe()}", fmt))
         condition["classes"].append("bml-practice-condition")
         made.append(condition)
+    from ...practice.boards import partner_of
+
     partner = partner_of(question.choice.seat)
     for choice in question.after:
         if choice.seat == partner:
