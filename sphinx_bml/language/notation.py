@@ -112,14 +112,16 @@ def context_label(seat: Seat, vulnerability: Vulnerability) -> str:
 # Notation
 
 
-@lru_cache(maxsize=1 << 12)
-def short_form(sequence: Sequence) -> tuple[tuple[Call, bool], ...]:
+#: :func:`short_form`: each call written, with ``True`` when in parentheses.
+Written = tuple[tuple[Call, bool], ...]
+
+
+def short_form(sequence: Sequence) -> Written:
     """The calls a table writes for ``sequence``, each with ``True`` when in parentheses.
 
     A pass is left out when the next call is not a pass (the reader puts it
     back); the other passes are written bare, as the turn tells whose they are
-    (but for a first pass of theirs). Kept for the sequences spelled last: a
-    sequence is listed by its label and its name, both written from this.
+    (but for a first pass of theirs).
     """
     calls = sequence.calls
     last = len(calls) - 1
@@ -140,16 +142,18 @@ def _is_pass(call: Call) -> bool:
     return call.rank == PASS.rank and call.qualification is None
 
 
-def short_notation(sequence: Sequence) -> str:
-    """The sequence as a table writes it: ``1NT-2C``, ``1C-(1S)-D``, ``(1S)-2S``, ``P-1S``."""
-    return "-".join([f"({_bml(call)})" if theirs else _bml(call) for call, theirs in short_form(sequence)])
+def short_notation(sequence: Sequence, written: Written | None = None) -> str:
+    """The sequence as a table writes it: ``1NT-2C``, ``1C-(1S)-D``, ``(1S)-2S``, ``P-1S``
+    (``written``: its :func:`short_form`, when made already)."""
+    calls = short_form(sequence) if written is None else written
+    return "-".join([f"({_bml(call)})" if theirs else _bml(call) for call, theirs in calls])
 
 
-def label(sequence: Sequence) -> str:
-    """The short notation for reading: ``1♣–(1♠)–Dbl``, ``1NT–2♣``."""
-    return "\u2013".join(
-        [f"({call_label(call)})" if theirs else call_label(call) for call, theirs in short_form(sequence)]
-    )
+def label(sequence: Sequence, written: Written | None = None) -> str:
+    """The short notation for reading: ``1♣–(1♠)–Dbl``, ``1NT–2♣`` (``written``: its
+    :func:`short_form`, when made already)."""
+    calls = short_form(sequence) if written is None else written
+    return "\u2013".join([f"({call_label(call)})" if theirs else call_label(call) for call, theirs in calls])
 
 
 def _bml(call: Call) -> str:
@@ -208,9 +212,12 @@ class Reference:
         return f"{self.system}:{name}" if self.system else name
 
 
-def object_name(sequence: Sequence, seat: Seat | None, vulnerability: Vulnerability | None) -> str:
-    """See :attr:`Reference.target`; ``None`` or ``ANY``: not written."""
-    name = short_notation(sequence)
+def object_name(
+    sequence: Sequence, seat: Seat | None, vulnerability: Vulnerability | None, written: Written | None = None
+) -> str:
+    """See :attr:`Reference.target`; ``None`` or ``ANY``: not written (``written``: the
+    sequence's :func:`short_form`, when made already)."""
+    name = short_notation(sequence, written)
     if seat is not None and seat is not Seat.ANY:
         name += f"#SEAT{seat.value}"
     if vulnerability is not None and vulnerability != ANY_VULNERABILITY:

@@ -32,7 +32,7 @@ from typing import NamedTuple, TypeVar
 from .calls import PASS, Call, Sequence, Strain
 from .errors import Location
 from .model import Seat, Vulnerability
-from .notation import anchor, context_label, label, object_name
+from .notation import anchor, context_label, label, object_name, short_form
 from .system import Key, Meaning, System, more_general
 
 T = TypeVar("T")
@@ -346,7 +346,7 @@ def opening(sequence: Sequence) -> tuple[GroupKey, int | None]:
     """The group of a sequence (by its opening: the first call that is not a
     pass) and the position of that call (``None``: all passes)."""
     for index, call in enumerate(sequence.calls):
-        if call != PASS:
+        if call.rank != _PASS_RANK or call.qualification is not None:  # not a pass (without Call.__eq__)
             return (0 if sequence.is_ours(index) else 1, call.rank), index
     return (2, 0), None
 
@@ -419,8 +419,9 @@ def listing(key: Key, named: bool = True) -> Listed:
     unless ``named``, for an index of sequences, which does not show it."""
     seat, vulnerability, sequence = key
     order = bytes([number + 3 for number in bidding_order(key)])  # from -2 (see bidding_order) to 37 (a redouble)
-    name = object_name(sequence, seat, vulnerability) if named else ""
-    return Listed(label(sequence), name, context_label(seat, vulnerability), order)
+    written = short_form(sequence)
+    name = object_name(sequence, seat, vulnerability, written) if named else ""
+    return Listed(label(sequence, written), name, context_label(seat, vulnerability), order)
 
 
 def listed_by_opening(items: Iterable[tuple[Sequence, Listed, T]]) -> list[list[T]]:

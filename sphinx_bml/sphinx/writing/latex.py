@@ -20,13 +20,14 @@ to Sphinx's own visitors.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Callable, Iterator
+from functools import cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.util import texescape
 from sphinx.writers.latex import LaTeXTranslator
 
 from ...language import shown
@@ -101,6 +102,7 @@ def visit_bidtable(self: LaTeXTranslator, node: bml.bidtable) -> None:
         site_abbreviations(self.config),
         bool(self.config.bml_show_conditions),
         node.get("sequence_links", {}),
+        _encoder(self),
     )
     _rows(self, node.model.rows, iter(node.anchors), [], marks)
     self.body.append("\\end{bmlbidtable}\n")
@@ -115,6 +117,20 @@ class Marks(NamedTuple):
     conditions: bool
     #: where the links in the meanings lead (``domain/links``)
     links: dict[str, dict[str, object]]
+    #: the translator's :meth:`encode` (:func:`_encoder`)
+    encode: Callable[[str], str]
+
+
+def _encoder(self: LaTeXTranslator) -> Callable[[str], str]:
+    """The translator's ``encode``, found once per table: where it is Sphinx's own, its
+    escaping for the engine (``texescape.escape``) called directly, without looking the
+    engine up in the configuration for each piece of text of each row."""
+    translator = type(self)
+    if translator.encode is not LaTeXTranslator.encode or translator.escape is not LaTeXTranslator.escape:
+        return self.encode
+    if self.literal_whitespace:
+        return self.encode
+    return partial(texescape.escape, latex_engine=self.config.latex_engine)
 
 
 def _rows(
@@ -132,31 +148,34 @@ def _rows(
     for index, row in enumerate(rows):
         here = [*path, index == len(rows) - 1]
         self.body.append(f"\\bmlrow{{{row_columns(here)}}}{{{1 if row.children else 0}}}{{")
-        _tokens(self, shown.call_tokens(row))
+        _tokens(self, shown.call_tokens(row), marks.encode)
         if row.alert:
             self.body.append("\\bmlalert{}")
         self.body.append("}")
         self.body.append(_labels(self, next(anchors)))
         meaning = with_smart_quotes(shown.meaning_tokens(row.description.inline), marks.quotes)
-        _tokens(self, shown.with_abbreviations(meaning, marks.abbreviations), marks.links)
+        _tokens(self, shown.with_abbreviations(meaning, marks.abbreviations), marks.encode, marks.links)
         condition = shown.condition_text(row) if marks.conditions else ""
         if condition:
             macro = "bmlcondition" if meaning else "bmlconditiononly"
-            self.body.append(f"\\{macro}{{{self.encode(condition)}}}")
+            self.body.append(f"\\{macro}{{{marks.encode(condition)}}}")
         self.body.append("\\bmlendrow\n")
         if row.children:
             _rows(self, row.children, anchors, here, marks)
 
 
 def _tokens(
-    self: LaTeXTranslator, tokens: tuple[shown.Shown, ...], links: dict[str, dict[str, object]] | None = None
+    self: LaTeXTranslator,
+    tokens: tuple[shown.Shown, ...],
+    encode: Callable[[str], str],
+    links: dict[str, dict[str, object]] | None = None,
 ) -> None:
     """Drawn tokens (:mod:`sphinx_bml.language.shown`): text escaped by the translator, suits and line breaks as macros,
     abbreviations as Sphinx writes them in prose (spelled out at their first use in the document),
     links to sequences as Sphinx writes the ``:bml:seq:`` role's (``\\hyperref``; ``links``: where they lead)."""
     for token in tokens:
         if isinstance(token, Text):
-            self.body.append(self.encode(token.text))
+            self.body.append(encode(token.text))
         elif isinstance(token, SuitSymbol):
             self.body.append(f"\\bmlsuit{{{token.strain.value}}}")
         elif isinstance(token, LineBreak):
