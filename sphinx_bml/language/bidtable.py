@@ -272,6 +272,14 @@ def reads_as_row(text: str) -> bool:
     word = word.rstrip("=")
     if not rest.strip() or not word:
         return False
+    return _is_table_call(word)
+
+
+@lru_cache(maxsize=4096)
+def _is_table_call(word: str) -> bool:
+    """Whether ``word`` reads as a call of a table. Kept: every line of a meaning is asked
+    about its first word, most often one of the same few words of prose, which
+    :func:`parse_table_call` refuses (an error is not kept by its cache)."""
     try:
         parse_table_call(word)
     except BMLError:
@@ -288,7 +296,12 @@ def opens_with_calls(line: str) -> bool:
     words = line.split(None, 1)
     if not words:
         return False
-    token = words[0].removesuffix("=")
+    return _opens_with_calls(words[0].removesuffix("="))
+
+
+@lru_cache(maxsize=4096)
+def _opens_with_calls(token: str) -> bool:
+    """:func:`opens_with_calls` of a line's first word; kept, as the first words of prose repeat."""
     try:
         calls, continues = parse_calls(token)
     except BMLError:
