@@ -58,23 +58,18 @@ _CALL_IDS = [str(call).lower() for call in _ALL_CALLS]
 @lru_cache(maxsize=1 << 17)
 def anchor(seat: Seat, vulnerability: Vulnerability, sequence: Sequence) -> str:
     """The HTML id and LaTeX label of a sequence at a seat and vulnerability."""
-    parts = ["bml"]
-    if seat is not Seat.ANY:
-        parts.append(f"s{seat.value}")
-    if vulnerability != ANY_VULNERABILITY:
-        parts.append(f"v{vulnerability.code.lower()}")
+    start = _ANCHOR_STARTS[seat, vulnerability.we, vulnerability.they]
     if not sequence.we_open:
-        parts.append("vs")
-    parts += [_call_id(call) for call in sequence.calls]
-    return "-".join(parts)
+        start += "-vs"
+    if not sequence.calls:
+        return start
+    return f"{start}-{'-'.join([_call_id(call) for call in sequence.calls])}"
 
 
 def _call_id(call: Call) -> str:
     """``1c``, ``p``; a qualified call adds its meaning after two dashes, which
     no call's own id holds: ``2c--landy``."""
-    if call.qualification is None:
-        return _CALL_IDS[call.rank]
-    return _qualified_id(call)
+    return _CALL_IDS[call.rank] if call.qualification is None else _qualified_id(call)
 
 
 @lru_cache(maxsize=4096)
@@ -83,6 +78,21 @@ def _qualified_id(call: Call) -> str:
     assert call.qualification is not None
     slug = re.sub(r"[^0-9a-z]+", "-", call.qualification.lower()).strip("-")
     return f"{plain}--{slug or 'q' + format(sum(map(ord, call.qualification)), 'x')}"
+
+
+#: How an anchor starts at each seat and vulnerability: ``bml``, ``bml-s3``, ``bml-s3-vny``.
+_ANCHOR_STARTS = {
+    (seat, we, they): "-".join(
+        [
+            "bml",
+            *([] if seat is Seat.ANY else [f"s{seat.value}"]),
+            *([] if we is None and they is None else [f"v{Vulnerability(we, they).code.lower()}"]),
+        ]
+    )
+    for seat in Seat
+    for we in (True, False, None)
+    for they in (True, False, None)
+}
 
 
 def any_context(sequence: Sequence) -> str:

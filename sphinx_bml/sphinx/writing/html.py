@@ -160,7 +160,7 @@ class Drawing:
 def _rows(
     self: HTML5Translator,
     rows: list[BidNode],
-    anchors: Iterator[tuple[int, list[str]]],
+    anchors: Iterator[tuple[int, tuple[str, ...]]],
     drawing: Drawing,
 ) -> None:
     """``ul.bml-bids``: each row a ``li.bml-bid`` holding its call, its meaning and its answers.
@@ -222,7 +222,7 @@ def _continued(self: HTML5Translator, places: list[Forward]) -> None:
     self.body.append(f'<span class="bml-continued">{words}</span>')
 
 
-def _call(self: HTML5Translator, row: BidNode, ids: list[str], number: int, drawing: Drawing) -> None:
+def _call(self: HTML5Translator, row: BidNode, ids: tuple[str, ...], number: int, drawing: Drawing) -> None:
     """``span.bml-call``: the extra anchors of a pattern row, the call (a link back, on a
     continuation table's head), the alert mark."""
     body = self.body

@@ -82,7 +82,7 @@ def _anchor(translator: LaTeXTranslator, node: nodes.Element) -> str:
     return translator.hypertarget_to(node, anchor=True) if node["ids"] else ""
 
 
-def _labels(translator: LaTeXTranslator, ids: list[str]) -> str:
+def _labels(translator: LaTeXTranslator, ids: tuple[str, ...]) -> str:
     """A hyperlink target with ``ids`` as labels, as :meth:`hypertarget_to` writes it (``""`` without ids)."""
     if not ids:
         return ""
@@ -136,7 +136,7 @@ def _encoder(self: LaTeXTranslator) -> Callable[[str], str]:
 def _rows(
     self: LaTeXTranslator,
     rows: list[BidNode],
-    anchors: Iterator[list[str]],
+    anchors: Iterator[tuple[str, ...]],
     path: list[bool],
     marks: Marks,
 ) -> None:
