@@ -315,6 +315,8 @@ class TableCall:
     """
 
     written: str
+    #: computed once: a row's calls are the key of the caches that draw them, row after row
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
     ours: bool = True
     call: Call | None = None
     level: int = 0
@@ -330,6 +332,13 @@ class TableCall:
     @property
     def notation(self) -> str:
         return self.written if self.ours else f"({self.written})"
+
+    def __post_init__(self) -> None:
+        fields = (self.written, self.ours, self.call, self.level, self.strains)
+        object.__setattr__(self, "_hash", hash((*fields, self.variable, self.steps, self.colour, self.qualification)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __reduce__(self) -> tuple[type[TableCall], tuple[object, ...]]:
         return TableCall, (

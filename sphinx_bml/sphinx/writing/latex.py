@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable, Iterator
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -74,7 +74,15 @@ def row_columns(path: list[bool]) -> str:
 
 def table_depth(rows: list[BidNode]) -> int:
     """How many levels below the top the deepest of ``rows`` is."""
-    return max((1 + table_depth(row.children) if row.children else 0 for row in rows), default=0)
+    depth = 0
+    pending = [(rows, 0)]
+    while pending:
+        level, above = pending.pop()
+        for row in level:
+            if row.children:
+                depth = max(depth, above + 1)
+                pending.append((row.children, above + 1))
+    return depth
 
 
 def _anchor(translator: LaTeXTranslator, node: nodes.Element) -> str:
@@ -130,7 +138,14 @@ def _encoder(self: LaTeXTranslator) -> Callable[[str], str]:
         return self.encode
     if self.literal_whitespace:
         return self.encode
-    return partial(texescape.escape, latex_engine=self.config.latex_engine)
+    return partial(_escaped, engine=self.config.latex_engine)
+
+
+@lru_cache(maxsize=1 << 12)
+def _escaped(text: str, engine: str | None) -> str:
+    """``texescape.escape``: kept for the texts drawn last, as the calls and many meanings
+    come back row after row."""
+    return texescape.escape(text, engine)
 
 
 def _rows(
