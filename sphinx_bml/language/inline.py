@@ -150,7 +150,7 @@ class _TextPieces:
     def flush(self) -> None:
         if self.pieces:
             self.tokens.append(Text("".join(self.pieces)))
-            self.pieces = []
+            self.pieces.clear()
 
 
 class _Closers:
@@ -191,32 +191,29 @@ class _Closers:
 
 def _scan(text: str, tokens: list[Inline]) -> None:
     out = _TextPieces(tokens)
+    pieces = out.pieces  # the text since the last token, joined into one by ``out.flush``
     closers: _Closers | None = None  # made at the first style marker: most texts have none
     position = 0
     while True:
         match = _TOKEN.search(text, position)
         if match is None:
-            out.text(text[position:])
+            if position < len(text):
+                pieces.append(text[position:])
             out.flush()
             return
-        out.text(text[position : match.start()])
+        start = match.start()
+        if start > position:
+            pieces.append(text[position:start])
         position = match.end()
         kind = match.lastgroup
-        if match.group("link") is not None:
-            _link(match.group("body"), out)
-        elif kind == "suit":
-            out.token(_SUIT_SYMBOLS[match.group("suit")[1]])
+        if kind == "dash":
+            out.token(_DASHES[position - start == 3])
         elif kind == "bid":
-            out.token(_BIDS[match.group("level"), match.group("strain")[0]])
-        elif kind == "bids":
-            _several_bids(int(match.group("bids_level")), match.group("strains"), out)
-        elif kind == "dash":
-            out.token(_DASHES[len(match.group("dash")) == 3])
-        elif kind == "newline":
-            out.token(_LINE_BREAK)
-        else:
-            marker = match.group("style")
-            start = match.start()
+            out.token(_BIDS[text[start], text[start + 1]])
+        elif kind == "suit":
+            out.token(_SUIT_SYMBOLS[text[start + 1]])
+        elif kind == "style":
+            marker = text[start]
             opens = (start == 0 or text[start - 1] in _OPENERS) and (
                 start + 1 < len(text) and not text[start + 1].isspace() and text[start + 1] != marker
             )
@@ -224,7 +221,7 @@ def _scan(text: str, tokens: list[Inline]) -> None:
                 closers = _Closers(text)
             end = closers.closing(marker, start + 1) if closers is not None and opens else -1
             if end < 0:
-                out.text(marker)
+                pieces.append(marker)
                 continue
             inner = text[start + 1 : end]
             if STYLES[marker] == "monospace":
@@ -233,6 +230,12 @@ def _scan(text: str, tokens: list[Inline]) -> None:
                 children = parse_inline(inner)
             out.token(Styled(STYLES[marker], children))
             position = end + 1
+        elif kind == "newline":
+            out.token(_LINE_BREAK)
+        elif kind == "bids":
+            _several_bids(int(match.group("bids_level")), match.group("strains"), out)
+        else:
+            _link(match.group("body"), out)
 
 
 #: The tokens that hold no text of their own, made once: a big system reads tens of thousands.
