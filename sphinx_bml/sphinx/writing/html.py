@@ -21,7 +21,7 @@ Semantic markup, styled by ``static/bml.css`` (no images, no scripts):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -137,6 +137,8 @@ class Drawing:
     links: dict[str, dict[str, object]]
     #: the numbers of the rows changed since ``bml_changed_since`` (``whole_site/changes``)
     changed: frozenset[int] = frozenset()
+    #: the translator's ``attval`` for an anchor (:func:`_id_writer`)
+    id_value: Callable[[str], str] = str
 
     @classmethod
     def of(cls, self: HTML5Translator, node: bml.bidtable) -> Drawing:
@@ -154,7 +156,24 @@ class Drawing:
             head_id=str(node.get("head_id", "")),
             links=node.get("sequence_links", {}),
             changed=frozenset(node.get("changed_since", ())),
+            id_value=_id_writer(self),
         )
+
+
+#: What an anchor is made of (:func:`~sphinx_bml.language.notation.anchor`): nothing for ``attval`` to change.
+_PLAIN_ID = re.compile(r"[a-z0-9-]*")
+
+
+def _id_writer(self: HTML5Translator) -> Callable[[str], str]:
+    """The translator's ``attval`` for the rows' anchors: where it is docutils' own (and no
+    e-mail address is being written), an anchor of letters, digits and dashes is its value
+    as it is, without the escaping (one translation per anchor of every row)."""
+    if type(self).attval is not HTML5Translator.attval or type(self).encode is not HTML5Translator.encode:
+        return self.attval
+    if self.in_mailto:
+        return self.attval
+    attval = self.attval
+    return lambda name: name if _PLAIN_ID.fullmatch(name) else attval(name)
 
 
 def _rows(
@@ -179,7 +198,7 @@ def _rows(
     for row in rows:
         number, ids = next(anchors)
         classes = "bml-bid bml-changed-since" if number in drawing.changed else "bml-bid"
-        own = self.attval(ids[0]) if ids else ""  # the row's id, for the row and its permalink
+        own = drawing.id_value(ids[0]) if ids else ""  # the row's id, for the row and its permalink
         body.append(f'<li class="{classes}" id="{own}">' if ids else f'<li class="{classes}">')
         folding = drawing.collapsible and bool(row.children)
         if folding:
@@ -227,7 +246,7 @@ def _call(self: HTML5Translator, row: BidNode, ids: tuple[str, ...], number: int
     continuation table's head), the alert mark."""
     body = self.body
     body.append('<span class="bml-call">')
-    body.extend(f'<span id="{self.attval(anchor)}"></span>' for anchor in ids[1:])
+    body.extend(f'<span id="{drawing.id_value(anchor)}"></span>' for anchor in ids[1:])
     back = drawing.back if number == 0 else None
     if number == 0 and drawing.head_id:
         body.append(f'<span id="{self.attval(drawing.head_id)}"></span>')
