@@ -233,10 +233,11 @@ class Site:
             self.defined.add(meaning.sequence)
             key = meaning.key
             shown = name in page.anchors
-            if shown and key not in self.targets:
+            linked = shown and key not in self.targets
+            if linked:
                 self._link(docname, meaning, name)
             outcome = self.system.define(meaning)
-            if outcome.stands and shown:
+            if outcome.stands and shown and not linked:  # linked: its target is this one already
                 self.targets[key] = Target(docname, meaning, name)
             if outcome.contradicts is not None:
                 conflicts.append(Conflict(meaning, outcome.contradicts))
