@@ -112,10 +112,23 @@ def continuation_id(sequence: Sequence) -> str:
 
 def context_label(seat: Seat, vulnerability: Vulnerability) -> str:
     """The seat and vulnerability in words, ``""`` for any seat and vulnerability."""
+    return _CONTEXT_LABELS[seat, vulnerability.we, vulnerability.they]
+
+
+def _context_label(seat: Seat, vulnerability: Vulnerability) -> str:
     parts = [] if seat is Seat.ANY else [seat.label]
     if vulnerability != ANY_VULNERABILITY:
         parts.append(vulnerability.label)
     return ", ".join(parts)
+
+
+#: :func:`context_label` of each seat and vulnerability, made once: every sequence listed asks for it.
+_CONTEXT_LABELS = {
+    (seat, we, they): _context_label(seat, Vulnerability(we, they))
+    for seat in Seat
+    for we in (True, False, None)
+    for they in (True, False, None)
+}
 
 
 # --------------------------------------------------------------------------

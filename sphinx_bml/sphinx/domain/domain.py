@@ -484,12 +484,13 @@ class BMLDomain(Domain):
         yield from self._objects
 
     def _list_objects(self, sites: dict[str, Site]) -> Iterator[tuple[str, str, str, str, str, int]]:
-        listed: set[tuple[str, str]] = set()
+        listed: dict[str, set[str]] = {}  # by page, the anchors listed
         for system, site in sites.items():
             for key, target in site.targets.items():
-                if (target.docname, target.anchor) in listed:
+                listed_here = listed.setdefault(target.docname, set())
+                if target.anchor in listed_here:
                     continue
-                listed.add((target.docname, target.anchor))
+                listed_here.add(target.anchor)
                 found = self.listed(target)
                 name, shown = found.name, found.shown
                 shown = searchable_name(shown, site.meaning(key) or target.meaning)
