@@ -26,7 +26,7 @@ from functools import lru_cache
 from .abbreviations import Abbreviation, split_abbreviations
 from .calls import Call, CallKind, Sequence, Strain
 from .errors import BMLError
-from .inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
+from .inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text, parse_inline
 from .model import BidNode, TableCall
 from .notation import CALL_LABELS, Reference, parse_reference, short_form
 from .suits import SUIT_GLYPHS
@@ -83,6 +83,13 @@ def meaning_tokens(tokens: tuple[Inline, ...]) -> tuple[Inline, ...]:
     if text:
         shown.append(Text("".join(text)))
     return tuple(shown)
+
+
+@lru_cache(maxsize=1 << 12)
+def drawn_meaning(text: str) -> tuple[Inline, ...]:
+    """:func:`meaning_tokens` of a meaning's text (:attr:`~.model.Description.text`): kept
+    for the texts drawn last, as the same meanings come back row after row."""
+    return meaning_tokens(parse_inline(text))
 
 
 #: The symbol of each suit: the same token wherever it is drawn.

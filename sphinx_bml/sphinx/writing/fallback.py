@@ -73,7 +73,7 @@ def _bullets(rows: list[BidNode], anchors: Iterator[tuple[str, ...]], conditions
     for row in rows:
         item = nodes.list_item(ids=list(next(anchors)))  # the anchors of the row's sequences
         lines: list[list[nodes.Node]] = [[]]
-        for token in shown.meaning_tokens(row.description.inline):
+        for token in shown.drawn_meaning(row.description.text):
             if isinstance(token, LineBreak):
                 lines.append([])
             else:

@@ -205,7 +205,7 @@ def _rows(
             body.append('<details class="bml-fold" open="open"><summary>')
         _call(self, row, ids, number, drawing)
         body.append('<span class="bml-meaning">')
-        tokens = with_smart_quotes(shown.meaning_tokens(row.description.inline), drawing.quotes)
+        tokens = with_smart_quotes(shown.drawn_meaning(row.description.text), drawing.quotes)
         _tokens(self, shown.with_abbreviations(tokens, drawing.abbreviations), drawing.four, drawing.links)
         if ids:
             body.append(f'<a class="headerlink" href="#{own}" title="{PERMALINK}" aria-label="{PERMALINK}"></a>')

@@ -72,6 +72,12 @@ def row_columns(path: list[bool]) -> str:
     return "".join(letters)
 
 
+@lru_cache(maxsize=256)
+def _columns(path: tuple[bool, ...]) -> str:
+    """:func:`row_columns`, kept: a table's rows share a few paths."""
+    return row_columns(list(path))
+
+
 def table_depth(rows: list[BidNode]) -> int:
     """How many levels below the top the deepest of ``rows`` is."""
     depth = 0
@@ -112,7 +118,7 @@ def visit_bidtable(self: LaTeXTranslator, node: bml.bidtable) -> None:
         node.get("sequence_links", {}),
         _encoder(self),
     )
-    _rows(self, node.model.rows, iter(node.anchors), [], marks)
+    _rows(self, node.model.rows, iter(node.anchors), (), marks)
     self.body.append("\\end{bmlbidtable}\n")
     raise nodes.SkipNode
 
@@ -152,7 +158,7 @@ def _rows(
     self: LaTeXTranslator,
     rows: list[BidNode],
     anchors: Iterator[tuple[str, ...]],
-    path: list[bool],
+    path: tuple[bool, ...],
     marks: Marks,
 ) -> None:
     """Each row: ``\\bmlrow{columns}{has answers}{call}``, its anchors, its meaning, then its answers.
@@ -160,15 +166,16 @@ def _rows(
     An alertable call is followed by ``\\bmlalert``; a hand condition is
     ``\\bmlcondition{words}`` after the meaning (a line of its own), or the
     meaning itself (``\\bmlconditiononly``) when the row has none."""
+    last = len(rows) - 1
     for index, row in enumerate(rows):
-        here = [*path, index == len(rows) - 1]
-        self.body.append(f"\\bmlrow{{{row_columns(here)}}}{{{1 if row.children else 0}}}{{")
+        here = (*path, index == last)
+        self.body.append(f"\\bmlrow{{{_columns(here)}}}{{{1 if row.children else 0}}}{{")
         _tokens(self, shown.call_tokens(row), marks.encode)
         if row.alert:
             self.body.append("\\bmlalert{}")
         self.body.append("}")
         self.body.append(_labels(self, next(anchors)))
-        meaning = with_smart_quotes(shown.meaning_tokens(row.description.inline), marks.quotes)
+        meaning = with_smart_quotes(shown.drawn_meaning(row.description.text), marks.quotes)
         _tokens(self, shown.with_abbreviations(meaning, marks.abbreviations), marks.encode, marks.links)
         condition = shown.condition_text(row) if marks.conditions else ""
         if condition:
@@ -339,7 +346,7 @@ def warn_unprintable(app: Sphinx, doctree: nodes.document, docname: str) -> None
         return [  # as _rows writes them
             [
                 token
-                for token in shown.with_abbreviations(shown.meaning_tokens(row.description.inline), abbreviations)
+                for token in shown.with_abbreviations(shown.drawn_meaning(row.description.text), abbreviations)
                 if isinstance(token, Abbreviation)
             ]
             for row in rows
