@@ -59,6 +59,14 @@ class Vulnerability:
 
     we: bool | None = None
     they: bool | None = None
+    #: computed once: a vulnerability is in the key of every meaning, hashed many times each
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.we, self.they)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __reduce__(self) -> tuple[type[Vulnerability], tuple[bool | None, bool | None]]:
         return Vulnerability, (self.we, self.they)
