@@ -133,7 +133,7 @@ def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidta
     for row in rows:
         # Drawing needs the anchors, not the sequences: the stored doctree
         # (pickled once, loaded up to three times by LaTeX) is half as big.
-        row.sequences = []
+        row.sequences.clear()
     node = bml.bidtable(
         model=bml.StoredModel(table),
         tree=tree,
