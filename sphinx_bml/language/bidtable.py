@@ -347,7 +347,7 @@ class TableParser:
         # open #COPY/#CUT regions: (name, is_cut, indentation, lines, location)
         open_clips: list[tuple[str, bool, int, list[Line], Location]] = []
         for line in lines:
-            command = _COMMAND.match(line.text)
+            command = _COMMAND.match(line.text) if "#" in line.text else None  # a row is no command
             word = command.group(1).upper() if command else ""
             if command and word in ("COPY", "CUT"):
                 name = command.group(2).split()[0] if command.group(2) else ""
@@ -367,7 +367,7 @@ class TableParser:
                 continue
             for clip in open_clips:
                 clip[3].append(line)
-            if any(is_cut for _, is_cut, *_ in open_clips):
+            if open_clips and any(is_cut for _, is_cut, *_ in open_clips):
                 continue
             self._emit(line, rows)
         for clip in open_clips:
@@ -393,7 +393,7 @@ class TableParser:
         """
         if self.stopped:
             return
-        command = _COMMAND.match(line.text)
+        command = _COMMAND.match(line.text) if "#" in line.text else None
         if command is None:
             rows.append(line)
             return
