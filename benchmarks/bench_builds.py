@@ -37,6 +37,7 @@ Usage::
     python benchmarks/bench_builds.py --reference-bin /tmp/bm-venv/bin
     python benchmarks/bench_builds.py --source /tmp/main-snap         # time another checkout of sphinx-bml
     python benchmarks/bench_builds.py --no-incremental --only ours
+    python benchmarks/bench_builds.py --sizes 4500 --commands bml2html html --no-incremental
     python benchmarks/bench_builds.py --sizes 4500 --only ours --incremental-lines 18000 36000 80000
 
 ``--reference-budget`` (CPU seconds, default 120): a reference command that
