@@ -55,6 +55,18 @@ def test_the_incremental_case_times_both_edits() -> None:
     assert meaning_ratio == pytest.approx(meaning / full, abs=0.01)
 
 
+def test_the_builds_benchmark_runs_only_the_commands_named() -> None:
+    printed = run(
+        "bench_builds.py", "--sizes", "300", "--runs", "1", "--no-incremental", "--commands", "html", "empty html"
+    )
+    table = printed[printed.index("CPU seconds") : printed.index("wall seconds")]
+    assert "| lines | html | empty html |" in table
+    (row,) = [line for line in table.splitlines() if _ROW.match(line)]
+    lines, html, empty = numbers(row)
+    assert lines == 300
+    assert html > 0 and empty > 0
+
+
 def test_the_rebuild_floor_keeps_the_site_wide_work() -> None:
     printed = run("rebuild_floor.py", "--lines", "400", "--runs", "1")
     rows = [line for line in printed.splitlines() if re.match(r"^\| \d", line)]

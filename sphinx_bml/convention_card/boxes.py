@@ -34,9 +34,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-from ..formats.bss_reader import Disposition
-from ..formats.dispositions import disposition_of
 from ..language.calls import PASS, Call, CallKind, Sequence, Strain
 from ..language.conditions.lengths import fewest_cards
 from ..language.errors import Location
@@ -55,6 +55,9 @@ from .negative_doubles import (
     read_stated,
     stated_in_words,
 )
+
+if TYPE_CHECKING:
+    from ..formats.bss_reader import Disposition
 
 #: The competitive parts filled from the tables, in the card's order.
 SIMPLE_OVERCALLS = "Simple overcalls"
@@ -247,7 +250,6 @@ GRID_COLUMNS = ("OPENING", "TICK IF ARTIFICIAL", "MIN. NO. OF CARDS", "NEG. DBL 
 _ARTIFICIAL_WORDS = re.compile(
     r"(?<!non-)(?<!not )(?<!non )\b(artificial|art|conventional|relay|asking|transfer|puppet)\b", re.IGNORECASE
 )
-_ARTIFICIAL_DISPOSITIONS = frozenset({Disposition.TRANSFER, Disposition.PUPPET, Disposition.RELAY, Disposition.ASKING})
 
 #: How the card names a place of the notes in a message (the Sphinx side: relative to the docs).
 Place = Callable[[Location], str]
@@ -256,8 +258,18 @@ Place = Callable[[Location], str]
 def is_artificial(meaning: Meaning) -> bool:
     """Is the last call artificial: alerted, or its meaning says so (``artificial``, a relay,
     an asking bid, a transfer, a puppet: in words or as their abbreviation)."""
+    from ..formats.dispositions import disposition_of  # the card's reading of BSS words, imported for a card
+
     text = meaning.plain_text
-    return meaning.alert or bool(_ARTIFICIAL_WORDS.search(text)) or disposition_of(text) in _ARTIFICIAL_DISPOSITIONS
+    return meaning.alert or bool(_ARTIFICIAL_WORDS.search(text)) or disposition_of(text) in _artificial_dispositions()
+
+
+@cache
+def _artificial_dispositions() -> frozenset[Disposition]:
+    """The BSS dispositions of an artificial call (a site without a card reads no BSS words)."""
+    from ..formats.bss_reader import Disposition
+
+    return frozenset({Disposition.TRANSFER, Disposition.PUPPET, Disposition.RELAY, Disposition.ASKING})
 
 
 def fill_card(site: Site, written: Mapping[str, str] | None = None, place: Place = str) -> ConventionCard:

@@ -272,6 +272,14 @@ def reads_as_row(text: str) -> bool:
     word = word.rstrip("=")
     if not rest.strip() or not word:
         return False
+    return _is_table_call(word)
+
+
+@lru_cache(maxsize=4096)
+def _is_table_call(word: str) -> bool:
+    """Whether ``word`` reads as a call of a table. Kept: every line of a meaning is asked
+    about its first word, most often one of the same few words of prose, which
+    :func:`parse_table_call` refuses (an error is not kept by its cache)."""
     try:
         parse_table_call(word)
     except BMLError:
@@ -288,7 +296,12 @@ def opens_with_calls(line: str) -> bool:
     words = line.split(None, 1)
     if not words:
         return False
-    token = words[0].removesuffix("=")
+    return _opens_with_calls(words[0].removesuffix("="))
+
+
+@lru_cache(maxsize=4096)
+def _opens_with_calls(token: str) -> bool:
+    """:func:`opens_with_calls` of a line's first word; kept, as the first words of prose repeat."""
     try:
         calls, continues = parse_calls(token)
     except BMLError:
@@ -334,7 +347,7 @@ class TableParser:
         # open #COPY/#CUT regions: (name, is_cut, indentation, lines, location)
         open_clips: list[tuple[str, bool, int, list[Line], Location]] = []
         for line in lines:
-            command = _COMMAND.match(line.text)
+            command = _COMMAND.match(line.text) if "#" in line.text else None  # a row is no command
             word = command.group(1).upper() if command else ""
             if command and word in ("COPY", "CUT"):
                 name = command.group(2).split()[0] if command.group(2) else ""
@@ -354,7 +367,7 @@ class TableParser:
                 continue
             for clip in open_clips:
                 clip[3].append(line)
-            if any(is_cut for _, is_cut, *_ in open_clips):
+            if open_clips and any(is_cut for _, is_cut, *_ in open_clips):
                 continue
             self._emit(line, rows)
         for clip in open_clips:
@@ -380,7 +393,7 @@ class TableParser:
         """
         if self.stopped:
             return
-        command = _COMMAND.match(line.text)
+        command = _COMMAND.match(line.text) if "#" in line.text else None
         if command is None:
             rows.append(line)
             return

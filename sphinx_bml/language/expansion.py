@@ -118,6 +118,10 @@ class Context:
         return Sequence(self.calls, self.we_open)
 
 
+#: The description of the calls before a row's last (``1N-2C`` on one row): none.
+_NO_DESCRIPTION = Description()
+
+
 class _Found(NamedTuple):
     """A meaning found while walking a table, before its row's breadth is known."""
 
@@ -260,7 +264,7 @@ class Expander:
             if last:
                 self._made.add(id(node))
             following = context.then(call, part.ours, binding, pattern=part.call is None)
-            description = _substitute(node.description, following.variables) if last else Description()
+            description = _substitute(node.description, following.variables) if last else _NO_DESCRIPTION
             if description or not _leading_pass(context, call):
                 condition = _bound_condition(node, call, following) if last else None
                 self._found.append(
@@ -399,13 +403,15 @@ def _variable_pattern(name: str) -> re.Pattern[str]:
 
 
 def _substitute(description: Description, variables: tuple[tuple[str, Strain], ...]) -> Description:
+    """The description with its variables' suits; the same one when it names none of them,
+    so that the rows under a pattern share their meanings' text, parsed once."""
     if not variables or not description:
         return description
     lines = description.lines
     for name, strain in sorted(variables, key=lambda item: -len(item[0])):
         pattern = _variable_pattern(name)
         lines = tuple(pattern.sub(strain.symbol, line) for line in lines)
-    return Description(lines)
+    return description if lines == description.lines else Description(lines)
 
 
 def expand(document: Document, system: System | None = None, problems: Problems | None = None) -> System:

@@ -33,6 +33,10 @@ class Seat(enum.Enum):
     FIRST_OR_SECOND = "12"
     THIRD_OR_FOURTH = "34"
 
+    #: Hashed as the one object it is, without a call into Python: keys of the
+    #: engine's dictionaries, hashed hundreds of thousands of times a build.
+    __hash__ = object.__hash__
+
     @property
     def label(self) -> str:
         return _SEAT_LABELS[self]
@@ -55,6 +59,14 @@ class Vulnerability:
 
     we: bool | None = None
     they: bool | None = None
+    #: computed once: a vulnerability is in the key of every meaning, hashed many times each
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.we, self.they)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __reduce__(self) -> tuple[type[Vulnerability], tuple[bool | None, bool | None]]:
         return Vulnerability, (self.we, self.they)
@@ -311,6 +323,8 @@ class TableCall:
     """
 
     written: str
+    #: computed once: a row's calls are the key of the caches that draw them, row after row
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
     ours: bool = True
     call: Call | None = None
     level: int = 0
@@ -326,6 +340,13 @@ class TableCall:
     @property
     def notation(self) -> str:
         return self.written if self.ours else f"({self.written})"
+
+    def __post_init__(self) -> None:
+        fields = (self.written, self.ours, self.call, self.level, self.strains)
+        object.__setattr__(self, "_hash", hash((*fields, self.variable, self.steps, self.colour, self.qualification)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __reduce__(self) -> tuple[type[TableCall], tuple[object, ...]]:
         return TableCall, (

@@ -26,7 +26,7 @@ from functools import lru_cache
 from .abbreviations import Abbreviation, split_abbreviations
 from .calls import Call, CallKind, Sequence, Strain
 from .errors import BMLError
-from .inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
+from .inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text, parse_inline
 from .model import BidNode, TableCall
 from .notation import CALL_LABELS, Reference, parse_reference, short_form
 from .suits import SUIT_GLYPHS
@@ -52,25 +52,48 @@ def _add_strain(shown: list[Inline], strain: Strain) -> None:
 def meaning_tokens(tokens: tuple[Inline, ...]) -> tuple[Inline, ...]:
     """Inline tokens as drawn: bids as a level and a suit, dashes as en and em dashes, text joined."""
     shown: list[Inline] = []
+    text: list[str] = []  # the text since the last token that is not text, joined into one
     for token in tokens:
-        if isinstance(token, Text):
-            _add_text(shown, token.text)
-        elif isinstance(token, SuitSymbol):
-            _add_strain(shown, token.strain)
-        elif isinstance(token, Bid):
-            _add_text(shown, str(token.level))
-            _add_strain(shown, token.strain)
-        elif isinstance(token, Dash):
-            _add_text(shown, DASHES[token.em])
-        elif isinstance(token, LineBreak):
-            shown.append(token)
+        drawn: Inline
+        if type(token) is Text:
+            text.append(token.text)
+            continue
+        if type(token) is Dash:
+            text.append(DASHES[token.em])
+            continue
+        if type(token) is Bid or type(token) is SuitSymbol:
+            if type(token) is Bid:
+                text.append(str(token.level))
+            if token.strain is Strain.NOTRUMP:
+                text.append("NT")
+                continue
+            drawn = _SUIT_SYMBOLS[token.strain]
         elif isinstance(token, SequenceLink):
             title = None if token.explicit else reference_tokens(token.target)
             title = meaning_tokens(token.title) if title is None else title
-            shown.append(SequenceLink(token.target, title, token.explicit))
+            drawn = SequenceLink(token.target, title, token.explicit)
+        elif isinstance(token, Styled):
+            drawn = Styled(token.style, meaning_tokens(token.children))
         else:
-            shown.append(Styled(token.style, meaning_tokens(token.children)))
+            drawn = token
+        if text:
+            shown.append(Text("".join(text)))
+            text = []
+        shown.append(drawn)
+    if text:
+        shown.append(Text("".join(text)))
     return tuple(shown)
+
+
+@lru_cache(maxsize=1 << 12)
+def drawn_meaning(text: str) -> tuple[Inline, ...]:
+    """:func:`meaning_tokens` of a meaning's text (:attr:`~.model.Description.text`): kept
+    for the texts drawn last, as the same meanings come back row after row."""
+    return meaning_tokens(parse_inline(text))
+
+
+#: The symbol of each suit: the same token wherever it is drawn.
+_SUIT_SYMBOLS = {strain: SuitSymbol(strain) for strain in Strain if strain is not Strain.NOTRUMP}
 
 
 def reference_tokens(target: str) -> tuple[Inline, ...] | None:

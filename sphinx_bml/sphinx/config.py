@@ -23,7 +23,6 @@ from ..language.calls import Sequence
 from ..language.errors import BMLError, Kind
 from ..language.laws import first_refusal
 from ..language.notation import parse_reference
-from ..versions.reading import SUFFIXES
 from .diagnostics import warn
 
 #: A check: ``None`` when the value works, else what to write instead ("a number such as 2").
@@ -93,7 +92,11 @@ def _text(value: Any) -> str | None:
 
 
 def _earlier_version(value: Any) -> str | None:
-    if isinstance(value, str) and (not value.strip() or Path(value.strip()).suffix.lower() in SUFFIXES):
+    if isinstance(value, str) and not value.strip():
+        return None
+    from ..versions.reading import SUFFIXES  # the comparison's reader: imported when the setting is used
+
+    if isinstance(value, str) and Path(value.strip()).suffix.lower() in SUFFIXES:
         return None
     return "the path of a .bss or .bml file, such as 'learned/partner.bss' (or '' for none)"
 

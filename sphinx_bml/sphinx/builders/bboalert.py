@@ -14,7 +14,6 @@ explanations cut at 69 characters, what is left out) is in
 
 from __future__ import annotations
 
-from ...formats.bboalert import after_a_qualified_call
 from ...language.errors import Kind
 from ...language.notation import short_notation
 from ...language.system import Meaning, System
@@ -28,6 +27,8 @@ from .system_file import SystemFileBuilder
 
 def left_out(system: System) -> list[Meaning]:
     """Our meanings after an opponents' call with a meaning, which BBOalert cannot tell apart."""
+    from ...formats.bboalert import after_a_qualified_call  # imported by this builder's build only
+
     return [
         meaning
         for meaning in system

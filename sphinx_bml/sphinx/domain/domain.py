@@ -91,23 +91,25 @@ class SequenceIndex(Index):
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         wanted = None if docnames is None else set(docnames)
         sites = self.domain.sites()
-        shown: set[tuple[str, str]] = set()  # a page outside every system is listed once
+        shown: dict[str, set[str]] = {}  # by page, the anchors listed: a page outside every system is listed once
         content = []
         listed = self.domain.listed
-        for system, site in sites.items():  # the index shows no object names: not made for it
-            targets = (
-                (key[2], found, (key, target, found))
-                for key, target in site.targets.items()
-                if wanted is None or target.docname in wanted
-                for found in (listed(target, named=False),)
-            )
+        for system, site in sites.items():
+            founds: dict[str, Listed] = {}  # by anchor (one per sequence of the site)
+            targets = []
+            for target in site.targets.values():
+                if wanted is None or target.docname in wanted:
+                    found = founds[target.anchor] = listed(target, named=False)  # the index shows no object names
+                    targets.append((target.meaning.sequence, found, target))
             for group in listed_by_opening(targets):
                 entries = []
-                for key, target, found in group:
-                    if (target.docname, target.anchor) in shown:
+                for target in group:
+                    listed_here = shown.setdefault(target.docname, set())
+                    if target.anchor in listed_here:
                         continue
-                    shown.add((target.docname, target.anchor))
-                    meaning = site.meaning(key) or target.meaning
+                    listed_here.add(target.anchor)
+                    found = founds[target.anchor]
+                    meaning = site.meaning(target.meaning.key) or target.meaning
                     context = found.context
                     if docnames is not None:  # LaTeX and Texinfo print the "extra" column, not the description
                         context = f"{context}: {meaning.plain_text}" if context else meaning.plain_text
@@ -115,7 +117,7 @@ class SequenceIndex(Index):
                     entries.append(IndexEntry(found.label, 0, target.docname, target.anchor, context, "", text))
                 if not entries:
                     continue
-                heading, alone = _opening(group[0][0][2])
+                heading, alone = _opening(group[0].meaning.sequence)
                 if len(entries) > 1 and alone:
                     entries = [entries[0]._replace(subtype=1), *(entry._replace(subtype=2) for entry in entries[1:])]
                 content.append((f"{system}: {heading}" if len(sites) > 1 else heading, entries))
@@ -482,12 +484,13 @@ class BMLDomain(Domain):
         yield from self._objects
 
     def _list_objects(self, sites: dict[str, Site]) -> Iterator[tuple[str, str, str, str, str, int]]:
-        listed: set[tuple[str, str]] = set()
+        listed: dict[str, set[str]] = {}  # by page, the anchors listed
         for system, site in sites.items():
             for key, target in site.targets.items():
-                if (target.docname, target.anchor) in listed:
+                listed_here = listed.setdefault(target.docname, set())
+                if target.anchor in listed_here:
                     continue
-                listed.add((target.docname, target.anchor))
+                listed_here.add(target.anchor)
                 found = self.listed(target)
                 name, shown = found.name, found.shown
                 shown = searchable_name(shown, site.meaning(key) or target.meaning)

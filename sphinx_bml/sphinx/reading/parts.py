@@ -29,7 +29,7 @@ from sphinx.config import Config
 from sphinx.util import logging
 from sphinx.util.matching import get_matching_files
 
-from ...language.reader import Reader
+from ...language.reader import Reader, read_regular_file
 from ..config import leave_out
 
 logger = logging.getLogger(__name__)
@@ -48,7 +48,10 @@ def includers(srcdir: Path, documents: list[Path], root_doc: Path | None = None)
     documents = [document.resolve() for document in documents]
     known = set(documents)
     includes = {
-        document: [path for path in reader.read_file(document).files[1:] if path in known] for document in documents
+        document: [path for path in reader.read_file(document).files[1:] if path in known]
+        if _includes(document)
+        else []
+        for document in documents
     }
     included = {path for paths in includes.values() for path in paths}
     mains = [document for document in documents if document not in included]
@@ -59,6 +62,15 @@ def includers(srcdir: Path, documents: list[Path], root_doc: Path | None = None)
     if root_doc is not None:
         parts.pop(root_doc.resolve(), None)
     return parts
+
+
+def _includes(document: Path) -> bool:
+    """Whether ``document`` may ``#INCLUDE`` a file: a document that never says so is not
+    read line by line (the word is ASCII in every encoding the reader takes)."""
+    try:
+        return b"INCLUDE" in read_regular_file(document)
+    except OSError:  # the reader says why
+        return True
 
 
 def exclude_included_parts(app: Sphinx, config: Config) -> None:

@@ -128,12 +128,12 @@ def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidta
     is written (``writing/fallback``).
     """
     rows = list(bml.rows_in_order(table.rows))
-    ids = [list(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else [] for row in rows]
+    ids = [tuple(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else () for row in rows]
     continues = continued_sequence(table) if anchors else {}
     for row in rows:
         # Drawing needs the anchors, not the sequences: the stored doctree
         # (pickled once, loaded up to three times by LaTeX) is half as big.
-        row.sequences = []
+        row.sequences.clear()
     node = bml.bidtable(
         model=bml.StoredModel(table),
         tree=tree,

@@ -30,7 +30,7 @@ tables.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -45,13 +45,14 @@ from ...language.notation import anchor, context_label, label
 from ...language.shown import meaning_tokens, sequence_tokens
 from ...language.site import Site
 from ...language.system import Meaning, System
-from ...versions.changes import Change, Comparison, compare, counted
-from ...versions.reading import SUFFIXES, NotABssFile, holds_conditions, read_version
 from .. import nodes as bml
 from ..config import setting_location
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
 from ..nodes.inline import inline_nodes
+
+if TYPE_CHECKING:  # the comparison is imported where a page asks for one: most builds make none
+    from ...versions.changes import Change, Comparison
 
 KIND = "changes"
 _CLASS = "bml-changes"
@@ -95,6 +96,8 @@ class BMLChanges(SphinxDirective):
 
 def _problem(name: str, path: Path, srcdir: Path) -> str:
     """Why the earlier version at ``path`` cannot be compared ('' when it can)."""
+    from ...versions.reading import SUFFIXES
+
     kinds = " or ".join(f"a {kind} ({suffix})" for suffix, kind in SUFFIXES.items())
     if not path.is_relative_to(srcdir):
         return "the file is outside the documentation folder, so it is not read"
@@ -120,6 +123,9 @@ def made_changes(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
     earlier = _earlier(path, Path(app.srcdir), written, placeholder)
     if earlier is None:
         return []
+    from ...versions.changes import compare
+    from ...versions.reading import holds_conditions
+
     comparison = compare(earlier, site.system, conditions=holds_conditions(path))
     title = placeholder.get("title") or f"Changes since {written}"
     made = _List(app.builder, docname, site).draw(comparison, title, written)
@@ -132,6 +138,8 @@ def made_changes(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
 def _earlier(path: Path, srcdir: Path, written: str, placeholder: bml.placeholder) -> System | None:
     """The system kept at ``path``, its ``#INCLUDE`` files inside the documentation folder ``srcdir``
     (as the pages'); its problems reported where they are."""
+    from ...versions.reading import read_version
+
     try:
         system, problems = read_version(path, root=srcdir)
     except (OSError, ValueError) as error:  # gone since the page was read; no BSS record
@@ -143,6 +151,8 @@ def _earlier(path: Path, srcdir: Path, written: str, placeholder: bml.placeholde
 
 def _reason(error: OSError | ValueError) -> str:
     """Why an earlier version cannot be read, in a player's words (without the path, said already)."""
+    from ...versions.reading import NotABssFile
+
     if isinstance(error, NotABssFile):
         return "it is not a BSS file: no line of it is a BSS record"
     if isinstance(error, OSError):
@@ -165,6 +175,8 @@ class _List:
         self.site = site
 
     def draw(self, comparison: Comparison, title: str, written: str) -> list[nodes.Node]:
+        from ...versions.changes import counted
+
         drawn: list[nodes.Node] = [nodes.rubric(title, title, classes=["bml-changes-title"])]
         if comparison.other_system:
             drawn.append(
@@ -294,6 +306,9 @@ def _changed_anchors(app: Sphinx, path: Path, docname: str) -> frozenset[str]:
 
 
 def _anchors_changed(app: Sphinx, path: Path, site: Site) -> frozenset[str]:
+    from ...versions.changes import compare
+    from ...versions.reading import holds_conditions, read_version
+
     setting = f"bml_changed_since = {app.config.bml_changed_since!r} in conf.py"
     where = setting_location(app, "bml_changed_since")
     if not path.is_file():

@@ -60,7 +60,7 @@ import re
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -69,7 +69,6 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from ...language.calls import PASS
-from ...language.conditions import Hand
 from ...language.diagrams import VOID, direction_name
 from ...language.errors import BMLError, Kind, one_line
 from ...language.inline import Inline
@@ -78,13 +77,6 @@ from ...language.notation import object_name, parse_reference
 from ...language.shown import concrete_call_tokens, meaning_tokens, sequence_tokens
 from ...language.suits import GLYPH_LETTERS, SUIT_ORDER
 from ...language.system import Meaning, System
-from ...practice.aiming import OutOfReach, legal_sequence
-from ...practice.boards import SEATS, Board, partner_of, side_of
-from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable, seed_of
-from ...practice.quiz import Ending, Question, Quiz, practice_quizzes
-from ...practice.robot import THEIRS, Choice
-from ...practice.source import opponents_problem
-from ...versions.reading import holds_conditions, read_notes
 from .. import nodes as bml
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
@@ -92,10 +84,18 @@ from ..nodes import suit_node
 from ..nodes.inline import inline_nodes
 from .practice_screens import ScreenBoard, two_screens
 
+if TYPE_CHECKING:  # the practice engine is imported where boards are dealt: most builds deal none
+    from ...language.conditions import Hand
+    from ...practice.boards import Board
+    from ...practice.quiz import Ending, Question, Quiz
+    from ...practice.robot import Choice
+
 KIND = "practice"
 
 
 def _seat(argument: str) -> str:
+    from ...practice.boards import SEATS
+
     seat = (argument or "").strip().upper()[:1]
     if seat not in SEATS:
         raise ValueError("the seat is N, E, S or W")
@@ -129,6 +129,8 @@ class BMLPractice(SphinxDirective):
                 count = 6
         seed = zlib.crc32(self.env.docname.encode("utf-8"))
         if "seed" in self.options:
+            from ...practice.dealing import seed_of
+
             try:
                 seed = seed_of(self.options["seed"])
             except ValueError as error:
@@ -185,6 +187,8 @@ class BMLPractice(SphinxDirective):
 
 def _sequence_problem(written: str) -> str | None:
     """Why ``:sequence:`` is no auction (``None``: it is one)."""
+    from ...practice.aiming import legal_sequence
+
     try:
         legal_sequence(parse_reference(written).sequence)
     except BMLError as error:
@@ -228,6 +232,10 @@ class PracticeBoards(SphinxPostTransform):
 
     def boards(self, placeholder: bml.placeholder) -> list[nodes.Node]:
         """The boards of one ``bml-practice``, or a paragraph saying why there are none."""
+        from ...practice.aiming import OutOfReach
+        from ...practice.dealing import NEEDS_ENDPLAY, PracticeUnavailable
+        from ...practice.quiz import practice_quizzes
+
         settings = placeholder.attributes
         docname = str(settings["docname"])
         domain = bml_domain(self.env)
@@ -293,6 +301,9 @@ class PracticeBoards(SphinxPostTransform):
     ) -> System | None:
         """The opponents' notes of a ``bml-practice``, their problems warned about where they are;
         ``None`` (warned why) when they cannot be the other side's."""
+        from ...practice.source import opponents_problem
+        from ...versions.reading import holds_conditions, read_notes
+
         written = str(placeholder["opponents_written"])
         srcdir = Path(self.env.srcdir)
         path = srcdir / str(placeholder["opponents"])
@@ -363,6 +374,8 @@ def practice_hand(hand: Hand) -> list[nodes.Node]:
 
 def against(theirs: System, seat: str) -> nodes.paragraph:
     """Who the opponents are: their side, and their notes' title (as text, escaped as any text)."""
+    from ...practice.boards import side_of
+
     sides = "East–West" if side_of(seat) == "NS" else "North–South"
     title = one_line(theirs.metadata.title)
     named = f" ({title})" if title else ""
@@ -496,6 +509,8 @@ def answer_key(found: Sequence[Quiz], prefix: str, fmt: str) -> nodes.container:
 def alerts(choices: Sequence[Choice], prefix: str, fmt: str) -> list[nodes.Node]:
     """The opponents' calls from their own notes among ``choices``, each with its meaning, as they
     would alert it (passes are not alerted)."""
+    from ...practice.robot import THEIRS
+
     return [
         said(direction_name(choice.seat), choice, prefix, fmt)
         for choice in choices
@@ -506,6 +521,9 @@ def alerts(choices: Sequence[Choice], prefix: str, fmt: str) -> list[nodes.Node]
 def answer(question: Question, prefix: str, fmt: str) -> list[nodes.Node]:
     """Your call, linked to its row, its meaning and the hand condition it meets; then the calls until
     your next turn that the notes describe (partner's answer, an opponent's call from the notes)."""
+    from ...practice.boards import partner_of
+    from ...practice.robot import THEIRS
+
     made: list[nodes.Node] = [said("The system", question.choice, prefix, fmt)]
     meaning = question.meaning
     if meaning.condition is not None:
@@ -526,6 +544,8 @@ def answer(question: Question, prefix: str, fmt: str) -> list[nodes.Node]:
 def said_call(choice: Choice, prefix: str) -> nodes.Node:
     """The call with its suit symbol, linked to the row it comes from (when it comes from one of the
     site's: the opponents' own rows are not the site's)."""
+    from ...practice.robot import THEIRS
+
     call = nodes.inline("", "", *inline_nodes(concrete_call_tokens(choice.call)))
     if choice.meaning is None or choice.notes == THEIRS:
         return call
@@ -550,6 +570,8 @@ def row_written(meaning: Meaning, fmt: str) -> list[nodes.Node]:
 def said(who: str, choice: Choice, prefix: str, fmt: str) -> nodes.paragraph:
     """``who bids 2♣: Stayman``, the call linked to its row (the row's auction written out where a
     link cannot be followed: text, man pages); a call no row gives says so."""
+    from ...practice.robot import THEIRS
+
     verb = "bids" if choice.call.is_bid else "calls"
     made = nodes.paragraph("", "", nodes.strong(who, who), nodes.Text(f" {verb} "), said_call(choice, prefix))
     meaning = choice.meaning
@@ -578,6 +600,7 @@ def said(who: str, choice: Choice, prefix: str, fmt: str) -> nodes.paragraph:
 def ending_nodes(ending: Ending, prefix: str, fmt: str) -> list[nodes.Node]:
     """Where the notes stop: the auction is over, or your call there is no row's; the call is drawn
     with its suit symbol, and linked to the nearest row when the robot bid it off the notes."""
+
     before, call, after = ending.parts(located=False)
     made = nodes.paragraph("", "", *with_suits(before, fmt), classes=["bml-practice-end"])
     choice = ending.choice
@@ -594,6 +617,8 @@ def ending_nodes(ending: Ending, prefix: str, fmt: str) -> list[nodes.Node]:
 
 def side_seats(seat: str) -> str:
     """The seats of ``seat``'s side, in the order of the table: ``NS`` or ``EW``."""
+    from ...practice.boards import SEATS, partner_of
+
     return "".join(sorted((seat, partner_of(seat)), key=SEATS.index))
 
 
@@ -629,6 +654,8 @@ def alerted(choice: Choice) -> bool:
 def notes_auction(quiz: Quiz, prefix: str, seats: str) -> nodes.container:
     """The whole auction the robot bid by the notes, each call linked to its row; each call of the side with
     its meaning (or why it has none), the opponents' calls from a row too; then the four hands."""
+    from ...practice.boards import SEATS
+
     box = nodes.container(classes=["bml-screens-notes"])
     title = "The notes\u2019 auction"
     box += nodes.rubric(title, title)

@@ -68,12 +68,12 @@ def bid_table(table: bml.bidtable, conditions: bool = True) -> list[nodes.Node]:
     return result
 
 
-def _bullets(rows: list[BidNode], anchors: Iterator[list[str]], conditions: bool) -> nodes.bullet_list:
+def _bullets(rows: list[BidNode], anchors: Iterator[tuple[str, ...]], conditions: bool) -> nodes.bullet_list:
     bullets = nodes.bullet_list(bullet="-")
     for row in rows:
         item = nodes.list_item(ids=list(next(anchors)))  # the anchors of the row's sequences
         lines: list[list[nodes.Node]] = [[]]
-        for token in shown.meaning_tokens(row.description.inline):
+        for token in shown.drawn_meaning(row.description.text):
             if isinstance(token, LineBreak):
                 lines.append([])
             else:

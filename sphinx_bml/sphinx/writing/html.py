@@ -20,7 +20,8 @@ Semantic markup, styled by ``static/bml.css`` (no images, no scripts):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -72,6 +73,7 @@ def card_script(app: Sphinx, pagename: str, templatename: str, context: dict[str
 # Pieces
 
 
+@lru_cache(maxsize=16)
 def suit_html(letter: str, four_colour: bool) -> str:
     name = SUIT_NAMES[letter]
     classes = f"bml-suit bml-{name}" + (" bml-four-colour" if four_colour else "")
@@ -135,6 +137,8 @@ class Drawing:
     links: dict[str, dict[str, object]]
     #: the numbers of the rows changed since ``bml_changed_since`` (``whole_site/changes``)
     changed: frozenset[int] = frozenset()
+    #: the translator's ``attval`` for an anchor (:func:`_id_writer`)
+    id_value: Callable[[str], str] = str
 
     @classmethod
     def of(cls, self: HTML5Translator, node: bml.bidtable) -> Drawing:
@@ -152,13 +156,30 @@ class Drawing:
             head_id=str(node.get("head_id", "")),
             links=node.get("sequence_links", {}),
             changed=frozenset(node.get("changed_since", ())),
+            id_value=_id_writer(self),
         )
+
+
+#: What an anchor is made of (:func:`~sphinx_bml.language.notation.anchor`): nothing for ``attval`` to change.
+_PLAIN_ID = re.compile(r"[a-z0-9-]*")
+
+
+def _id_writer(self: HTML5Translator) -> Callable[[str], str]:
+    """The translator's ``attval`` for the rows' anchors: where it is docutils' own (and no
+    e-mail address is being written), an anchor of letters, digits and dashes is its value
+    as it is, without the escaping (one translation per anchor of every row)."""
+    if type(self).attval is not HTML5Translator.attval or type(self).encode is not HTML5Translator.encode:
+        return self.attval
+    if self.in_mailto:
+        return self.attval
+    attval = self.attval
+    return lambda name: name if _PLAIN_ID.fullmatch(name) else attval(name)
 
 
 def _rows(
     self: HTML5Translator,
     rows: list[BidNode],
-    anchors: Iterator[tuple[int, list[str]]],
+    anchors: Iterator[tuple[int, tuple[str, ...]]],
     drawing: Drawing,
 ) -> None:
     """``ul.bml-bids``: each row a ``li.bml-bid`` holding its call, its meaning and its answers.
@@ -177,19 +198,20 @@ def _rows(
     for row in rows:
         number, ids = next(anchors)
         classes = "bml-bid bml-changed-since" if number in drawing.changed else "bml-bid"
-        body.append(f'<li class="{classes}" id="{self.attval(ids[0])}">' if ids else f'<li class="{classes}">')
+        own = drawing.id_value(ids[0]) if ids else ""  # the row's id, for the row and its permalink
+        body.append(f'<li class="{classes}" id="{own}">' if ids else f'<li class="{classes}">')
         folding = drawing.collapsible and bool(row.children)
         if folding:
             body.append('<details class="bml-fold" open="open"><summary>')
         _call(self, row, ids, number, drawing)
         body.append('<span class="bml-meaning">')
-        tokens = with_smart_quotes(shown.meaning_tokens(row.description.inline), drawing.quotes)
+        tokens = with_smart_quotes(shown.drawn_meaning(row.description.text), drawing.quotes)
         _tokens(self, shown.with_abbreviations(tokens, drawing.abbreviations), drawing.four, drawing.links)
         if ids:
-            body.append(
-                f'<a class="headerlink" href="#{self.attval(ids[0])}" title="{PERMALINK}" aria-label="{PERMALINK}"></a>'
-            )
-        _continued(self, drawing.forward.get(number, []))
+            body.append(f'<a class="headerlink" href="#{own}" title="{PERMALINK}" aria-label="{PERMALINK}"></a>')
+        places = drawing.forward.get(number)
+        if places:
+            _continued(self, places)
         condition = shown.condition_text(row) if drawing.conditions else ""
         if condition:
             body.append(f'<span class="bml-condition">{text_html(condition, drawing.four)}</span>')
@@ -219,12 +241,12 @@ def _continued(self: HTML5Translator, places: list[Forward]) -> None:
     self.body.append(f'<span class="bml-continued">{words}</span>')
 
 
-def _call(self: HTML5Translator, row: BidNode, ids: list[str], number: int, drawing: Drawing) -> None:
+def _call(self: HTML5Translator, row: BidNode, ids: tuple[str, ...], number: int, drawing: Drawing) -> None:
     """``span.bml-call``: the extra anchors of a pattern row, the call (a link back, on a
     continuation table's head), the alert mark."""
     body = self.body
     body.append('<span class="bml-call">')
-    body.extend(f'<span id="{self.attval(anchor)}"></span>' for anchor in ids[1:])
+    body.extend(f'<span id="{drawing.id_value(anchor)}"></span>' for anchor in ids[1:])
     back = drawing.back if number == 0 else None
     if number == 0 and drawing.head_id:
         body.append(f'<span id="{self.attval(drawing.head_id)}"></span>')
@@ -253,13 +275,23 @@ _CHANGED = "added or changed since the version of bml_changed_since"
 def _plain_html(token: shown.Shown, four: bool) -> str | None:
     """Text (escaped as the translator's ``encode`` escapes it), a suit or a line break
     as HTML; ``None`` for the tokens the translator draws (styles, abbreviations, links)."""
-    if isinstance(token, Text):
-        return token.text.translate(HTML5Translator.special_characters)
-    if isinstance(token, SuitSymbol):
+    if type(token) is Text:
+        return _encoded(token.text)
+    if type(token) is SuitSymbol:
         return suit_html(token.strain.value, four)
-    if isinstance(token, LineBreak):
+    if type(token) is LineBreak:
         return "<br />"
     return None
+
+
+#: What the translator's ``encode`` replaces (``&``, ``<``, ``"``...): most meanings hold none of it.
+_SPECIAL = re.compile("[" + re.escape("".join(map(chr, HTML5Translator.special_characters))) + "]")
+
+
+def _encoded(text: str) -> str:
+    """``text`` escaped as the translator's ``encode`` escapes it: the same ``str.translate``,
+    skipped for a text with nothing to escape."""
+    return text.translate(HTML5Translator.special_characters) if _SPECIAL.search(text) else text
 
 
 @lru_cache(maxsize=4096)

@@ -44,13 +44,22 @@ def smart_quotes(translator: SphinxTranslator) -> tuple[str, str] | None:
 
 def with_smart_quotes(tokens: tuple[Inline, ...], quotes: tuple[str, str] | None) -> tuple[Inline, ...]:
     """Drawn tokens with their quotes, dashes and ellipses educated as prose's are (monospace kept)."""
-    if quotes is None:
+    if quotes is None or not _educable(tokens):
         return tokens
     texts = list(_texts(tokens, literal=False))
-    if not any(kind == "plain" and _EDUCATED.search(text) for kind, text in texts):
-        return tokens
     action, language = quotes
     return _replace(tokens, iter(educate_tokens(texts, attr=action, language=language)))
+
+
+def _educable(tokens: tuple[Inline, ...]) -> bool:
+    """Whether the text of ``tokens`` outside monospace has something for the smart quotes to change."""
+    for token in tokens:
+        if type(token) is Text:
+            if _EDUCATED.search(token.text):
+                return True
+        elif isinstance(token, Styled) and token.style != "monospace" and _educable(token.children):
+            return True
+    return False
 
 
 def _texts(tokens: tuple[Inline, ...], literal: bool) -> Iterator[tuple[str, str]]:
