@@ -85,6 +85,31 @@ def located_warnings(app: SphinxTestApp) -> list[tuple[str, int, str, str]]:
 
 EXAMPLE_SITE = ROOT / "example_site"
 
+#: What a copy of the tree leaves out when git cannot list the files of a clean checkout.
+_LEFT_OUT = shutil.ignore_patterns(
+    ".git", ".venv*", "_build", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+)
+
+
+def checkout_copy(destination: Path) -> Path:
+    """The files a clean checkout of this tree has (tracked and new, not ignored ones), copied to ``destination``."""
+    git = shutil.which("git")
+    listed = None
+    if git and (ROOT / ".git").exists():
+        command = [git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        if result.returncode == 0:
+            listed = [name for name in result.stdout.split("\0") if name]
+    if listed is None:
+        shutil.copytree(ROOT, destination, ignore=_LEFT_OUT)
+        return destination
+    for name in listed:
+        source = ROOT / name
+        if source.is_file():  # a file deleted but not yet staged is still listed
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination / name)
+    return destination
+
 
 def sphinx_build(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
     """``python -m sphinx`` with ``arguments`` first (``-M`` must lead), then ``-W --keep-going``,

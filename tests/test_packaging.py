@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_bml.sphinx.writing import html, latex
-from tests.support import ROOT, require
+from tests.support import ROOT, checkout_copy, require
 
 pytestmark = [pytest.mark.packaging, pytest.mark.slow]
 
@@ -36,6 +36,11 @@ DATA_FILES = (
         for path in sorted((ROOT / "sphinx_bml").rglob("*"))
         if path.suffix in (".css", ".js", ".sty")
     ),
+    # bml-quickstart's templates
+    *(
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "sphinx_bml" / "commands" / "quickstart").iterdir())
+    ),
 )
 #: pip's words for "could not reach the package index".
 NETWORK_TROUBLE = (
@@ -45,9 +50,6 @@ NETWORK_TROUBLE = (
     "Temporary failure in name resolution",
     "Network is unreachable",
     "connection broken",
-)
-LEFT_OUT = shutil.ignore_patterns(
-    ".git", ".venv*", "_build", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
 )
 
 
@@ -64,29 +66,10 @@ def pip_failed(result: subprocess.CompletedProcess[str], what: str) -> None:
     pytest.fail(f"pip could not {what}:\n{output[-6000:]}")
 
 
-def clean_checkout(destination: Path) -> Path:
-    """The files a clean checkout of this tree has (tracked and new, not ignored ones) under ``destination``."""
-    git = shutil.which("git")
-    listed = None
-    if git and (ROOT / ".git").exists():
-        result = run([git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], ROOT)
-        if result.returncode == 0:
-            listed = [name for name in result.stdout.split("\0") if name]
-    if listed is None:
-        shutil.copytree(ROOT, destination, ignore=LEFT_OUT)
-        return destination
-    for name in listed:
-        source = ROOT / name
-        if source.is_file():  # a file deleted but not yet staged is still listed
-            (destination / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination / name)
-    return destination
-
-
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = tmp_path_factory.mktemp("packaging")
-    source = clean_checkout(base / "source")
+    source = checkout_copy(base / "source")
     result = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", base / "dist", source], base)
     if result.returncode != 0:
         pip_failed(result, "build the wheel")
@@ -113,6 +96,7 @@ def test_the_wheel_holds_the_stylesheet_the_latex_package_and_py_typed(wheel: Pa
         "sphinx_bml/sphinx/reading/directive.py",
     }
     assert "bss2bml = sphinx_bml.commands.bss2bml:main" in entry_points
+    assert "bml-quickstart = sphinx_bml.commands.bml_quickstart:main" in entry_points
     assert "bss = sphinx_bml.sphinx.builders" in entry_points
     requirements = metadata.get_all("Requires-Dist") or []
     assert any(requirement.replace(" ", "").startswith("sphinx>=") for requirement in requirements)

@@ -138,7 +138,7 @@ def _words(text: str, what: str, *, empty: bool) -> str:
     if not text and not empty:
         raise Mistake(f"{what} cannot be empty")
     if any(unicodedata.category(char)[0] == "C" for char in text):
-        raise Mistake(f"{what} {shown(text)!r} holds a control character: write it on one line, in letters")
+        raise Mistake(f"{what} '{shown(text)}' holds a control character: write it on one line, in letters")
     return text
 
 
@@ -158,7 +158,7 @@ def check_systems(text: str) -> tuple[System, ...]:
     systems: list[System] = []
     for title in titles:
         if any(title.casefold() == other.title.casefold() for other in systems):
-            raise Mistake(f"the system {shown(title)!r} is named twice: give each system its own name")
+            raise Mistake(f"the system '{shown(title)}' is named twice: give each system its own name")
         key = file_stem(title, "system")
         key = f"{key}-system" if key in RESERVED else key
         taken = {other.key for other in systems}
@@ -174,7 +174,7 @@ def check_language(text: str) -> str:
     found = next((known for known in LANGUAGES if known.casefold() == code.casefold()), None)
     if found is None:
         raise Mistake(
-            f"the language {shown(text.strip())!r} is not one the notes can be written in here: give one of "
+            f"the language '{shown(text.strip())}' is not one the notes can be written in here: give one of "
             f"{', '.join(sorted(LANGUAGES))} (another can be set in conf.py afterwards: its `language`, "
             "which also needs TeX Live's support for it to make the PDF)"
         )
