@@ -103,3 +103,11 @@ def test_the_practice_page_benchmark_counts_boards_and_questions() -> None:
     asked = re.fullmatch(r"questions per board: (.*)", printed[1])
     assert asked is not None and sum(int(n) for n in re.findall(r": (\d+) boards", asked.group(1))) == 5
     assert re.fullmatch(r"boards whose questions end on a call off the notes: \d", printed[2]), printed
+
+
+def test_the_quickstart_is_timed_to_a_built_site() -> None:
+    printed = run("bench_quickstart.py", "--runs", "1")
+    assert "| bml-quickstart | site | total |" in printed
+    (row,) = (line for line in printed.splitlines() if re.match(r"^\| [\d.]+ \|", line))
+    command, site, total = numbers(row)
+    assert total == pytest.approx(command + site, abs=0.02)

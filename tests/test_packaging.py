@@ -114,8 +114,8 @@ def test_a_fresh_environment_with_the_wheel_builds_the_example_site(wheel: Path,
     environment = tmp_path / "venv"
     venv.create(environment, with_pip=True)
     python = environment / ("Scripts" if os.name == "nt" else "bin") / "python"
-    # as README's first command: the example site has Markdown pages and a practice page
-    result = run([python, "-m", "pip", "install", "--quiet", f"{wheel}[myst,practice]"], tmp_path)
+    # as README's first command: the example site has Markdown pages, a practice page and furo's look
+    result = run([python, "-m", "pip", "install", "--quiet", f"{wheel}[myst,practice]", "furo"], tmp_path)
     if result.returncode != 0:
         pip_failed(result, "install the wheel and its dependencies")
 

@@ -245,7 +245,10 @@ def run(options: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err
             print(f"bml-quickstart: {there}", file=err)
             return REFUSED
         if not options.yes and any(text is None for text in given.values()):
-            print(f"A new repository for your system notes, in {folder}. Press Enter for the answer in [brackets].")
+            print(
+                f"A new repository for your system notes, in {folder}. Press Enter for the answer in [brackets].",
+                file=out,
+            )
         answers = _answers(given, checked, options.yes, ask, out)
     except Mistake as mistake:
         print(f"bml-quickstart: {mistake}", file=err)
@@ -375,6 +378,7 @@ def _templates() -> Environment:
     environment.filters["yaml"] = _quoted
     environment.filters["rst"] = rst_text
     environment.filters["markdown"] = markdown_text
+    environment.filters["latex"] = latex_text
     environment.filters["underline"] = underline
     return environment
 
@@ -410,6 +414,18 @@ def markdown_text(text: str) -> str:
     return _MARKDOWN_MARKUP.sub(r"\\\1", text)
 
 
+#: Characters that LaTeX reads as commands, as LaTeX writes them as text.
+_LATEX = str.maketrans(
+    {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "%": r"\%",
+     "_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}"}
+)  # fmt: skip
+
+
+def latex_text(text: str) -> str:
+    """``text`` as LaTeX shows it as written (the PDF's title and author are LaTeX, as Sphinx takes them)."""
+    return text.translate(_LATEX)
+
+
 def underline(text: str, character: str = "=") -> str:
     """A title's underline: as wide as the title shows (a wide character counts two, an accent none)."""
     width = sum(
@@ -439,14 +455,13 @@ def write(folder: Path, files: dict[PurePosixPath, str], *, overwrite: bool, out
 def _next_steps(folder: Path, answers: Answers, written: list[PurePosixPath], out: TextIO) -> None:
     print(
         f"""
-{answers.name}: {len(written)} files written in {folder}. Next:
+{answers.name}: {len(written)} files written in {folder}. Next, in that folder:
 
-  cd {folder}
-  python3 -m venv .venv && .venv/bin/pip install -r requirements.txt
-  .venv/bin/sphinx-build -M html {NOTES} {NOTES}/_build       # the site: {NOTES}/_build/html/index.html
+  sphinx-build -M html {NOTES} {NOTES}/_build    the site: {NOTES}/_build/html/index.html
+  bml-check {NOTES}                          every problem in the notes, without building
 
-Write your system in the pages of {NOTES}/; README.md says how partner reads the
-site, and Getting started in sphinx-bml's documentation how to publish it.""",
+Write your system in the pages of {NOTES}/. README.md says how partner reads the site;
+Getting started, in sphinx-bml's documentation, how to publish it.""",
         file=out,
     )
 

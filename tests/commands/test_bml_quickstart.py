@@ -131,6 +131,27 @@ def test_the_notes_build_without_a_warning(default: Path, tmp_path: Path, builde
         assert written.stat().st_size > 1000
 
 
+@pytest.mark.slow
+@pytest.mark.latex
+@pytest.mark.parametrize(("name", "players"), [("Our system", ""), (UNUSUAL_NAME, UNUSUAL_PLAYERS)])
+def test_the_pdf_then_the_site_that_offers_it(
+    name: str, players: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As the GitHub Pages workflow builds it: the PDF, then the site, whose front page links it."""
+    require(shutil.which("latexmk") is not None, "latexmk (TeX Live) is not installed")
+    folder = tmp_path / "repository"
+    assert quickstart(capsys, "--yes", "--name", name, "--players", players, folder)[0] == 0
+    notes = folder / "notes"
+    for builder in ("latexpdf", "html"):
+        built = sphinx_build("-M", builder, notes, notes / "_build")
+        assert built.returncode == 0, built.stdout[-3000:] + built.stderr
+    stem = file_stem(name, "notes")
+    assert (notes / "_build" / "latex" / f"{stem}.pdf").stat().st_size > 50_000
+    front = BeautifulSoup((notes / "_build" / "html" / "index.html").read_text(encoding="utf-8"), "lxml")
+    (link,) = front.select("li.bml-downloads-pdf a[href]")
+    assert str(link["href"]).endswith(f"/{stem}.pdf") and (notes / "_build" / "html" / str(link["href"])).is_file()
+
+
 def test_bml_check_finds_no_problem(default: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert bml_check.main([str(default / "notes")]) == 0
     assert capsys.readouterr().out == ""
