@@ -118,7 +118,7 @@ class System:
 class Answers:
     name: str
     players: str
-    systems: tuple[System, ...]  # empty: one system, named by the notes
+    systems: tuple[System, ...]  # none or one: a single system; several: each in its own folder
     language: str
 
 
@@ -138,7 +138,7 @@ def _words(text: str, what: str, *, empty: bool) -> str:
     if not text and not empty:
         raise Mistake(f"{what} cannot be empty")
     if any(unicodedata.category(char)[0] == "C" for char in text):
-        raise Mistake(f"{what} '{shown(text)}' holds a control character: write it on one line, in letters")
+        raise Mistake(f"there is a control character in {what} '{shown(text)}': write it on one line, in letters")
     return text
 
 
@@ -238,18 +238,21 @@ def main(argv: list[str] | None = None) -> int:
 def run(options: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: TextIO) -> int:
     folder: Path = options.folder
     try:
-        given = {question.option: getattr(options, question.option) for question in QUESTIONS}
-        checked = {option: check(text) for option, text, check in _given(given)}
-        there = _refusal(folder, force=options.force or options.overwrite)
-        if there:
-            print(f"bml-quickstart: {there}", file=err)
+        given = {
+            question.option: _option(question, getattr(options, question.option))
+            for question in QUESTIONS
+            if getattr(options, question.option) is not None
+        }
+        refusal = _refusal(folder, force=options.force or options.overwrite)
+        if refusal:
+            print(f"bml-quickstart: {refusal}", file=err)
             return REFUSED
-        if not options.yes and any(text is None for text in given.values()):
+        if not options.yes and len(given) < len(QUESTIONS):
             print(
                 f"A new repository for your system notes, in {folder}. Press Enter for the answer in [brackets].",
                 file=out,
             )
-        answers = _answers(given, checked, options.yes, ask, out)
+        answers = _answers(given, options.yes, ask, out)
     except Mistake as mistake:
         print(f"bml-quickstart: {mistake}", file=err)
         return MISTAKE
@@ -258,27 +261,17 @@ def run(options: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err
     return WRITTEN
 
 
-def _given(given: dict[str, str | None]) -> Iterator[tuple[str, str, Callable[[str], object]]]:
-    for question in QUESTIONS:
-        text = given[question.option]
-        if text is not None:
-            yield question.option, text, _checked_option(question)
+def _option(question: Question, text: str) -> object:
+    """An answer given as an option, checked; a mistake names the option."""
+    try:
+        return question.check(text)
+    except Mistake as mistake:
+        raise Mistake(f"--{question.option}: {mistake}") from None
 
 
-def _checked_option(question: Question) -> Callable[[str], object]:
-    def check(text: str) -> object:
-        try:
-            return question.check(text)
-        except Mistake as mistake:
-            raise Mistake(f"--{question.option}: {mistake}") from mistake
-
-    return check
-
-
-def _answers(
-    given: dict[str, str | None], checked: dict[str, object], yes: bool, ask: Callable[[str], str], out: TextIO
-) -> Answers:
+def _answers(given: dict[str, object], yes: bool, ask: Callable[[str], str], out: TextIO) -> Answers:
     """The answers: those given as options, the defaults with ``--yes``, else each question asked in turn."""
+    checked = dict(given)
     for question in QUESTIONS:
         if question.option in checked:
             continue

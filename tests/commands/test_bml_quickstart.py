@@ -118,7 +118,8 @@ def test_the_notes_build_without_a_warning(default: Path, tmp_path: Path, builde
         assert {"index", "card", "convention_card", "one_club", "notrump", "practice", "bml-sequences"} <= pages
         front = BeautifulSoup((tmp_path / "html" / "index.html").read_text(encoding="utf-8"), "lxml")
         links = {str(a["href"]) for a in front.select("a[href^='_bml/']")}
-        assert links == {"_bml/our-system.bss", "_bml/our-system.txt"}  # the names README.md gives
+        assert links == {"_bml/our-system.bss", "_bml/our-system.txt"}
+        assert "BBOalert file (`our-system.txt`)" in (default / "README.md").read_text(encoding="utf-8")
         assert "not built yet" in front.get_text()  # the PDF line, until -M latexpdf has made it
         assert front.select_one(".sidebar-drawer form.bml-sequence-filter") is not None  # furo's sidebar
         notrump = BeautifulSoup((tmp_path / "html" / "notrump.html").read_text(encoding="utf-8"), "lxml")
@@ -227,13 +228,16 @@ def test_several_systems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     (header,) = (line for line in (tmp_path / "bss" / "2-1.bss").read_text(encoding="utf-8").splitlines()[:1])
     assert header.startswith("*00{2/1}")  # the system's name, from its root page's #+TITLE
     readme = (folder / "README.md").read_text(encoding="utf-8")
-    assert "`_bml/precision.txt` or `_bml/2-1.txt`" in readme
+    assert "BBOalert file (`precision.txt` or `2-1.txt`)" in readme
     assert bml_check.main([str(notes)]) == 0
 
 
 def _assigned(conf: Path) -> dict[str, str]:
     """Each name conf.py assigns, with the source of its value."""
-    text = conf.read_text(encoding="utf-8")
+    return _assigned_in(conf.read_text(encoding="utf-8"))
+
+
+def _assigned_in(text: str) -> dict[str, str]:
     return {
         target.id: ast.get_source_segment(text, node.value) or ""
         for node in ast.parse(text).body
@@ -367,8 +371,9 @@ def test_force_keeps_the_files_there_and_overwrite_replaces_them(
         (["--language", "klingon"], "--language: the language 'klingon' is not one the notes can be written in here: "
          f"give one of {', '.join(sorted(LANGUAGES))}"),
         (["--name", "  "], "--name: the name cannot be empty"),
-        (["--name", "Kestrel\nPrecision"], "--name: the name 'Kestrel\\u000aPrecision' holds a control character"),
-        (["--players", "Anna\x1b[2J"], "--players: the players 'Anna\\u001b[2J' holds a control character"),
+        (["--name", "Kestrel\nPrecision"],
+         "--name: there is a control character in the name 'Kestrel\\u000aPrecision'"),
+        (["--players", "Anna\x1b[2J"], "--players: there is a control character in the players 'Anna\\u001b[2J'"),
         (["--systems", "Precision, precision"], "--systems: the system 'precision' is named twice"),
         (["--systems", "Precision, "], "--systems: a system's name cannot be empty"),
     ],
@@ -412,16 +417,6 @@ def test_the_example_site_is_laid_out_by_the_quickstart(tmp_path: Path, capsys: 
     pdf = "   :pdf: _build/latex/kestrel-precision.pdf\n"
     assert pdf in (folder / "notes" / "index.rst").read_text("utf-8")
     assert pdf in (EXAMPLE_SITE / "index.rst").read_text("utf-8")
-
-
-def _assigned_in(text: str) -> set[str]:
-    return {
-        target.id
-        for node in ast.parse(text).body
-        if isinstance(node, ast.Assign)
-        for target in node.targets
-        if isinstance(target, ast.Name)
-    }
 
 
 def test_the_command_is_installed(tmp_path: Path) -> None:
