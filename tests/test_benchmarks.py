@@ -157,3 +157,11 @@ def test_the_highlighting_benchmark_times_both_engines_at_each_size() -> None:
         assert first.split(" | ")[3] == first.split(" | ")[5].strip(" |") == "–"  # no size before
         assert all(figure > 0 for figure in numbers(second.split(" | ", 2)[2]))  # seconds and ratios
     assert re.search(r"vscode-textmate \d+\.\d+\.\d+, vscode-oniguruma \d+\.\d+\.\d+", printed)
+
+
+def test_the_quickstart_is_timed_to_a_built_site() -> None:
+    printed = run("bench_quickstart.py", "--runs", "1")
+    assert "| bml-quickstart | site | total |" in printed
+    (row,) = (line for line in printed.splitlines() if re.match(r"^\| [\d.]+ \|", line))
+    command, site, total = numbers(row)
+    assert total == pytest.approx(command + site, abs=0.02)

@@ -36,6 +36,11 @@ DATA_FILES = (
         for path in sorted((ROOT / "sphinx_bml").rglob("*"))
         if path.suffix in (".css", ".js", ".sty")
     ),
+    # bml-quickstart's templates
+    *(
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "sphinx_bml" / "commands" / "quickstart").iterdir())
+    ),
 )
 #: pip's words for "could not reach the package index".
 NETWORK_TROUBLE = (
@@ -91,6 +96,7 @@ def test_the_wheel_holds_the_stylesheet_the_latex_package_and_py_typed(wheel: Pa
         "sphinx_bml/sphinx/reading/directive.py",
     }
     assert "bss2bml = sphinx_bml.commands.bss2bml:main" in entry_points
+    assert "bml-quickstart = sphinx_bml.commands.bml_quickstart:main" in entry_points
     assert "bss = sphinx_bml.sphinx.builders" in entry_points
     requirements = metadata.get_all("Requires-Dist") or []
     assert any(requirement.replace(" ", "").startswith("sphinx>=") for requirement in requirements)
@@ -108,8 +114,8 @@ def test_a_fresh_environment_with_the_wheel_builds_the_example_site(wheel: Path,
     environment = tmp_path / "venv"
     venv.create(environment, with_pip=True)
     python = environment / ("Scripts" if os.name == "nt" else "bin") / "python"
-    # as README's first command: the example site has Markdown pages and a practice page
-    result = run([python, "-m", "pip", "install", "--quiet", f"{wheel}[myst,practice]"], tmp_path)
+    # as README's first command: the example site has Markdown pages, a practice page and furo's look
+    result = run([python, "-m", "pip", "install", "--quiet", f"{wheel}[myst,practice]", "furo"], tmp_path)
     if result.returncode != 0:
         pip_failed(result, "install the wheel and its dependencies")
 
