@@ -116,7 +116,7 @@ def covered(first: Meaning, place: str, count: int) -> str:
     others = f" (and {count - 1} more)" if count > 1 else ""
     return (
         f"every sequence this row stands for is already defined by a more specific row, so it adds nothing: "
-        f"{short_notation(first.sequence)} is {_quote(first)} at {place}{others}; the first definition stands"
+        f"{short_notation(first.sequence)} is {quoted(first)} at {place}{others}; the first definition stands"
     )
 
 
@@ -183,7 +183,8 @@ def _place(location: Location, here: BidNode) -> str:
     return f"{Path(location.file).name}:{location.line}"
 
 
-def _quote(meaning: Meaning) -> str:
+def quoted(meaning: Meaning) -> str:
+    """A meaning's words in quotes, on one line, a long one cut: what messages quote."""
     text = " ".join(meaning.description.text.split())
     if len(text) > QUOTE_LENGTH:
         text = text[: QUOTE_LENGTH - 1].rstrip() + "\u2026"

@@ -11,21 +11,16 @@ characters pdflatex can print).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
+from functools import partial
 
 from docutils import nodes
 from docutils.utils import normalize_language_tag
 from docutils.utils.smartquotes import educate_tokens, smartchars
 from sphinx.util.docutils import SphinxTranslator
 
-from ...language.inline import Inline, Styled, SuitSymbol, Text
-from ...language.notation import SUIT_GLYPHS
-from ...language.shown import row_text
+from ...language.inline import Inline
+from ...language.shown import Educate, educated, row_text
 from ..nodes import bidtable, rows_in_order
-
-#: What the smart quotes change (quotes, ``--``, ``...``, backslash escapes): text without it stays as it is.
-_EDUCATED = re.compile(r"['\"`\\]|--|\.\.\.|\. \. \.")
 
 
 def smart_quotes(translator: SphinxTranslator) -> tuple[str, str] | None:
@@ -44,39 +39,16 @@ def smart_quotes(translator: SphinxTranslator) -> tuple[str, str] | None:
 
 def with_smart_quotes(tokens: tuple[Inline, ...], quotes: tuple[str, str] | None) -> tuple[Inline, ...]:
     """Drawn tokens with their quotes, dashes and ellipses educated as prose's are (monospace kept)."""
+    educate = educator(quotes)
+    return tokens if educate is None else educated(tokens, educate)
+
+
+def educator(quotes: tuple[str, str] | None) -> Educate | None:
+    """docutils' ``educate_tokens`` for the smart-quotes action and language :func:`smart_quotes` gives."""
     if quotes is None:
-        return tokens
-    texts = list(_texts(tokens, literal=False))
-    if not any(kind == "plain" and _EDUCATED.search(text) for kind, text in texts):
-        return tokens
+        return None
     action, language = quotes
-    return _replace(tokens, iter(educate_tokens(texts, attr=action, language=language)))
-
-
-def _texts(tokens: tuple[Inline, ...], literal: bool) -> Iterator[tuple[str, str]]:
-    """The texts in order, as SmartQuotes reads them (a suit symbol's text too, as context)."""
-    for token in tokens:
-        if isinstance(token, Text):
-            yield ("literal" if literal else "plain"), token.text
-        elif isinstance(token, SuitSymbol):
-            yield "plain", SUIT_GLYPHS[token.strain.value]
-        elif isinstance(token, Styled):
-            yield from _texts(token.children, literal or token.style == "monospace")
-
-
-def _replace(tokens: tuple[Inline, ...], educated: Iterator[str]) -> tuple[Inline, ...]:
-    shown: list[Inline] = []
-    for token in tokens:
-        if isinstance(token, Text):
-            shown.append(Text(next(educated)))
-        elif isinstance(token, SuitSymbol):
-            next(educated)
-            shown.append(token)
-        elif isinstance(token, Styled):
-            shown.append(Styled(token.style, _replace(token.children, educated)))
-        else:
-            shown.append(token)
-    return tuple(shown)
+    return partial(educate_tokens, attr=action, language=language)
 
 
 def table_text(table: bidtable) -> nodes.Text:
