@@ -118,6 +118,12 @@ class Kind(enum.StrEnum):
         "latex",
         'a character that LaTeX\'s default engine, pdflatex, cannot print: ``latex_engine = "xelatex"`` cures it',
     )
+    PLAYGROUND = (
+        "playground",
+        "a ``bml-playground`` page whose playground cannot work on the site: the files of Pyodide "
+        "(``bml_playground_pyodide``) are not found, so the page shows the notes and says the playground "
+        "is not available",
+    )
     PRACTICE = (
         "practice",
         "a ``bml-practice`` page that cannot deal its boards: endplay is not installed "

@@ -16,6 +16,7 @@ from functools import partial
 from docutils import nodes
 from docutils.utils import normalize_language_tag
 from docutils.utils.smartquotes import educate_tokens, smartchars
+from sphinx.builders import Builder
 from sphinx.util.docutils import SphinxTranslator
 
 from ...language.inline import Inline
@@ -26,13 +27,19 @@ from ..nodes import bidtable, rows_in_order
 def smart_quotes(translator: SphinxTranslator) -> tuple[str, str] | None:
     """The smart-quotes action and language Sphinx applies to prose for this
     builder (see ``sphinx.transforms.SphinxSmartQuotes``), or ``None``."""
-    config = translator.config
+    enabled = getattr(translator.settings, "smart_quotes", True) is not False
+    return smart_quotes_of(translator.builder, enabled)
+
+
+def smart_quotes_of(builder: Builder, enabled: bool = True) -> tuple[str, str] | None:
+    """:func:`smart_quotes` for ``builder``'s pages; ``enabled``: the docutils setting ``smart_quotes``."""
+    config = builder.config
     excludes = config.smartquotes_excludes
-    if getattr(translator.settings, "smart_quotes", True) is False or config.smartquotes is False:
+    if not enabled or config.smartquotes is False:
         return None
-    if translator.builder.name in excludes.get("builders", []) or config.language in excludes.get("languages", []):
+    if builder.name in excludes.get("builders", []) or config.language in excludes.get("languages", []):
         return None
-    language = translator.builder.env.settings.get("language_code", "en")
+    language = builder.env.settings.get("language_code", "en")
     tag = next((tag for tag in normalize_language_tag(language) if tag in smartchars.quotes), None)
     return None if tag is None else (config.smartquotes_action, tag)
 
