@@ -6,12 +6,14 @@ import importlib
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
-from tests.support import EXAMPLE_SITE, ROOTS, conformance_dir, require, sphinx_build
+from tests.support import CHROMIUM, CHROMIUM_ARGS, EXAMPLE_SITE, ROOTS, conformance_dir, require, sphinx_build
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
@@ -67,3 +69,19 @@ def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         result = sphinx_build("-b", builder, EXAMPLE_SITE, out / builder)
         assert result.returncode == 0, result.stderr
     return out
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, driven by Playwright; missing, a skip (a failure under CI)."""
+    require(CHROMIUM.exists(), f"Chromium is not installed at {CHROMIUM} (Debian package chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - part of the test extra
+        require(False, "the playwright Python package is not installed")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -22,6 +22,19 @@ from sphinx_bml.language.system import System
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS = Path(__file__).resolve().parent / "roots"
 
+#: Debian's Chromium, which the browser tests drive (the ``browser`` fixture), and how.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
 #: Set by .ci/run: tests that need TeX Live or Chromium fail instead of
 #: skipping when those are missing.
 REQUIRE_ALL = os.environ.get("SPHINX_BML_REQUIRE_ALL", "") not in ("", "0")

@@ -11,7 +11,6 @@ from urllib.parse import quote_plus
 
 import pytest
 
-from tests.sphinx.writing.test_browser import browser  # noqa: F401 - the fixture
 from tests.support import sphinx_build, write_project
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -83,7 +82,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "html"
 
 
-def search(browser: Any, site: Path, query: str) -> list[str]:  # noqa: F811
+def search(browser: Any, site: Path, query: str) -> list[str]:
     page = browser.new_page()
     try:
         page.goto(f"{(site / 'search.html').as_uri()}?q={quote_plus(query)}")
@@ -95,7 +94,7 @@ def search(browser: Any, site: Path, query: str) -> list[str]:  # noqa: F811
 
 
 @pytest.mark.parametrize("query", ["1NT-2C", "1N 2C", "1nt 2c", "1NT–2♣", "1n-2♣"])
-def test_the_exact_sequence_comes_first(browser: Any, site: Path, query: str) -> None:  # noqa: F811
+def test_the_exact_sequence_comes_first(browser: Any, site: Path, query: str) -> None:
     """(1NT)-2C and 1NT-(2C) came before 1NT-2C: the opponents' calls lost their brackets."""
     results = search(browser, site, query)
     assert results[0].startswith("1NT–2♣ · Stayman"), results
@@ -103,19 +102,19 @@ def test_the_exact_sequence_comes_first(browser: Any, site: Path, query: str) ->
 
 
 @pytest.mark.parametrize("query", ["1C-(1D)-X", "1c (1d) dbl", "1♣-(1♦)-Dbl"])
-def test_results_write_calls_as_the_pages_do(browser: Any, site: Path, query: str) -> None:  # noqa: F811
+def test_results_write_calls_as_the_pages_do(browser: Any, site: Path, query: str) -> None:
     """Results wrote "1C-(1D)-D" where the pages write 1♣–(1♦)–Dbl."""
     results = search(browser, site, query)
     assert results[0] == "1♣–(1♦)–Dbl · negative", results
     assert not [result for result in results if "-D " in result or "(D)" in result or "1C" in result], results
 
 
-def test_an_opening_and_its_answer_before_the_competitive_ones(browser: Any, site: Path) -> None:  # noqa: F811
+def test_an_opening_and_its_answer_before_the_competitive_ones(browser: Any, site: Path) -> None:
     results = search(browser, site, "1C-1D")
     assert results[0].startswith("1♣–1♦ · negative"), results
 
 
-def test_a_convention_s_name_finds_the_row_that_defines_it(browser: Any, site: Path) -> None:  # noqa: F811
+def test_a_convention_s_name_finds_the_row_that_defines_it(browser: Any, site: Path) -> None:
     """Stayman is named in four meanings; the one that starts with it is the convention."""
     results = search(browser, site, "Stayman")
     assert results[0].startswith("1NT–2♣ · Stayman"), results
@@ -123,12 +122,12 @@ def test_a_convention_s_name_finds_the_row_that_defines_it(browser: Any, site: P
 
 
 @pytest.mark.parametrize("query", ["transfer hearts", "transfer heart", "transfer ♥", "Transfer Hearts"])
-def test_suit_words_find_suit_symbols(browser: Any, site: Path, query: str) -> None:  # noqa: F811
+def test_suit_words_find_suit_symbols(browser: Any, site: Path, query: str) -> None:
     results = search(browser, site, query)
     assert results[0].startswith("1NT–2♦ · Transfer to ♥"), results
 
 
-def test_snippets_keep_the_spaces_of_the_page(browser: Any, site: Path) -> None:  # noqa: F811
+def test_snippets_keep_the_spaces_of_the_page(browser: Any, site: Path) -> None:
     """Snippets read "1NTcontinued:" and "DblNegative": text joined across the spans of a row."""
     page = browser.new_page()
     try:
@@ -143,7 +142,7 @@ def test_snippets_keep_the_spaces_of_the_page(browser: Any, site: Path) -> None:
     assert "1♦ natural overcall" in text
 
 
-def test_the_filter_finds_suit_words_with_no_blank_band_or_narrow_column(browser: Any, site: Path) -> None:  # noqa: F811
+def test_the_filter_finds_suit_words_with_no_blank_band_or_narrow_column(browser: Any, site: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     try:
         page.goto((site / "bml-sequences.html").as_uri())
@@ -163,7 +162,7 @@ def test_the_filter_finds_suit_words_with_no_blank_band_or_narrow_column(browser
         page.close()
 
 
-def test_a_meaning_shows_in_the_results_as_written(browser: Any, site: Path) -> None:  # noqa: F811
+def test_a_meaning_shows_in_the_results_as_written(browser: Any, site: Path) -> None:
     """Sphinx 9 showed "opener&#x27;s suit &lt;4 cards&gt; &amp; values": the names were escaped twice."""
     results = search(browser, site, "opener's")
     assert [result for result in results if result.startswith("1♣–1♥")] == [
@@ -171,7 +170,7 @@ def test_a_meaning_shows_in_the_results_as_written(browser: Any, site: Path) -> 
     ], results
 
 
-def test_markup_in_a_meaning_is_shown_not_run(browser: Any, site: Path) -> None:  # noqa: F811
+def test_markup_in_a_meaning_is_shown_not_run(browser: Any, site: Path) -> None:
     page = browser.new_page()
     try:
         page.goto(f"{(site / 'search.html').as_uri()}?q=relay")

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from tests.sphinx.writing.test_browser import DESKTOP, PHONE, box, browser, rgb  # noqa: F401 - the fixture
+from tests.sphinx.writing.test_browser import DESKTOP, PHONE, box, rgb
 from tests.support import pdf_pages, require
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def search_results(browser: Any, outdir: Path, query: str) -> list[str]:  # noqa: F811
+def search_results(browser: Any, outdir: Path, query: str) -> list[str]:
     page = browser.new_page()
     try:
         page.goto(f"{(outdir / 'search.html').as_uri()}?q={query}")
@@ -31,28 +31,28 @@ def search_results(browser: Any, outdir: Path, query: str) -> list[str]:  # noqa
 
 @pytest.mark.sphinx("html", testroot="card", srcdir="card-search", confoverrides={"html_theme": "alabaster"})
 @pytest.mark.parametrize("query", ["1NT-2C", "1N 2C", "1nt 2c", "1NT–2♣"])
-def test_a_typed_sequence_ranks_first(app: Any, browser: Any, query: str) -> None:  # noqa: F811
+def test_a_typed_sequence_ranks_first(app: Any, browser: Any, query: str) -> None:
     app.build()
     results = search_results(browser, Path(app.outdir), query.replace(" ", "+"))
     assert results[0].startswith("1NT–2♣ · Stayman"), results
 
 
 @pytest.mark.sphinx("html", testroot="card", srcdir="card-search", confoverrides={"html_theme": "alabaster"})
-def test_suit_symbols_find_their_sequence(app: Any, browser: Any) -> None:  # noqa: F811
+def test_suit_symbols_find_their_sequence(app: Any, browser: Any) -> None:
     app.build()
     results = search_results(browser, Path(app.outdir), "1%E2%99%A3-1%E2%99%A6")  # 1♣-1♦
     assert results[0].startswith("1♣–1♦ · NEG"), results
 
 
 @pytest.mark.sphinx("html", testroot="card", srcdir="card-search", confoverrides={"html_theme": "alabaster"})
-def test_a_meaning_is_found(app: Any, browser: Any) -> None:  # noqa: F811
+def test_a_meaning_is_found(app: Any, browser: Any) -> None:
     app.build()
     results = search_results(browser, Path(app.outdir), "Stayman")
     assert results[0].startswith("1NT–2♣ · Stayman"), results
 
 
 @pytest.mark.sphinx("html", testroot="card", srcdir="card-index", confoverrides={"html_theme": "alabaster"})
-def test_the_filter_box_narrows_the_sequence_index(app: Any, browser: Any) -> None:  # noqa: F811
+def test_the_filter_box_narrows_the_sequence_index(app: Any, browser: Any) -> None:
     app.build()
     page = browser.new_page(viewport=PHONE)
     try:
@@ -85,7 +85,7 @@ def test_the_filter_box_narrows_the_sequence_index(app: Any, browser: Any) -> No
     srcdir="card-sidebar",
     confoverrides={"html_theme": "alabaster", "html_sidebars": {"**": ["searchbox.html", "bml-sequences.html"]}},
 )
-def test_the_sidebar_box_opens_the_index_filtered(app: Any, browser: Any) -> None:  # noqa: F811
+def test_the_sidebar_box_opens_the_index_filtered(app: Any, browser: Any) -> None:
     app.build()
     page = browser.new_page()
     try:
@@ -108,7 +108,7 @@ _PRINT_MARGINS = {side: "10mm" for side in ("top", "right", "bottom", "left")}
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_the_card_page_prints_on_one_page(example_site: Path, browser: Any, paper: str, tmp_path: Path) -> None:  # noqa: F811
+def test_the_card_page_prints_on_one_page(example_site: Path, browser: Any, paper: str, tmp_path: Path) -> None:
     """It calls itself a one-page card and printed on two pages; the openings whole, the answers beside each other."""
     require(shutil.which("pdfinfo") is not None, "pdfinfo (poppler-utils) is not installed")
     page = browser.new_page()
@@ -126,7 +126,7 @@ def test_the_card_page_prints_on_one_page(example_site: Path, browser: Any, pape
     assert "Kestrel" not in text.split("The system at a glance")[0]  # no sidebar, no header
 
 
-def test_the_summary_colours_its_suits(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_the_summary_colours_its_suits(example_site: Path, browser: Any) -> None:
     page = browser.new_page()
     try:
         page.goto((example_site / "html" / "card.html").as_uri())
@@ -138,7 +138,7 @@ def test_the_summary_colours_its_suits(example_site: Path, browser: Any) -> None
         page.close()
 
 
-def test_on_a_phone_the_meanings_get_the_width(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_on_a_phone_the_meanings_get_the_width(example_site: Path, browser: Any) -> None:
     """The call column took 60% of a 360 px phone ("2♥ (we not vulnerable)" on one line)."""
     page = browser.new_page(viewport=PHONE)
     try:
@@ -155,7 +155,7 @@ def test_on_a_phone_the_meanings_get_the_width(example_site: Path, browser: Any)
         page.close()
 
 
-def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> None:
     """Hearts and diamonds were black on the practice page."""
     page = browser.new_page()
     try:
@@ -176,7 +176,7 @@ def test_the_practice_hands_are_in_colour(example_site: Path, browser: Any) -> N
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
 def test_the_convention_card_prints_as_the_forms_two_pages(
     example_site: Path,
-    browser: Any,  # noqa: F811
+    browser: Any,
     paper: str,
     screen: str,
     tmp_path: Path,
@@ -207,7 +207,7 @@ def test_the_convention_card_prints_as_the_forms_two_pages(
     assert "Kestrel Bridge Club" not in front.split("DEFENSIVE AND COMPETITIVE BIDDING")[0]  # no page header
 
 
-def test_on_a_desktop_the_front_is_the_forms_three_columns(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_on_a_desktop_the_front_is_the_forms_three_columns(example_site: Path, browser: Any) -> None:
     page = browser.new_page(viewport=DESKTOP)
     try:
         page.goto((example_site / "html" / "convention_card.html").as_uri())
@@ -224,7 +224,7 @@ def test_on_a_desktop_the_front_is_the_forms_three_columns(example_site: Path, b
         page.close()
 
 
-def test_on_a_phone_the_convention_card_stacks_its_boxes(example_site: Path, browser: Any) -> None:  # noqa: F811
+def test_on_a_phone_the_convention_card_stacks_its_boxes(example_site: Path, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         page.goto((example_site / "html" / "convention_card.html").as_uri())

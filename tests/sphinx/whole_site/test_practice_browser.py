@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from tests.sphinx.whole_site.test_practice_page import build, make_site
-from tests.sphinx.writing.test_browser import PHONE, browser, rgb  # noqa: F401 - the fixture
+from tests.sphinx.writing.test_browser import PHONE
 from tests.support import needs
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def test_the_answers_open_one_after_the_other_on_a_dark_phone(tmp_path: Path, browser: Any) -> None:  # noqa: F811
+def test_the_answers_open_one_after_the_other_on_a_dark_phone(tmp_path: Path, browser: Any) -> None:
     needs("endplay")
     app = build(make_site(tmp_path, count="5", options="   :seed: 8"))
     page = browser.new_page(viewport=PHONE, color_scheme="dark")

@@ -7,10 +7,8 @@ from typing import Any
 
 import pytest
 
-from tests.sphinx.writing.test_browser import DESKTOP, PHONE, bottom, box, browser
+from tests.sphinx.writing.test_browser import DESKTOP, PHONE, bottom, box
 from tests.support import build_once, write_project
-
-__all__ = ["browser"]  # the fixture
 
 NOTES = """Our 1NT
 =======
