@@ -55,6 +55,14 @@ def require(available: bool, reason: str) -> None:
     pytest.skip(reason)
 
 
+def pyodide_folder() -> Path | None:
+    """Pyodide's files for the playground: $SPHINX_BML_PYODIDE, else where ``.ci/fetch-pyodide``
+    puts them (~/.cache/sphinx-bml/pyodide); ``None`` when they are not there."""
+    configured = os.environ.get("SPHINX_BML_PYODIDE")
+    folder = Path(configured) if configured else Path.home() / ".cache" / "sphinx-bml" / "pyodide"
+    return folder if (folder / "pyodide.mjs").is_file() else None
+
+
 def conformance_names() -> list[str]:
     """Names of the corpus files that have an expected .bss (empty when absent)."""
     expected = conformance_dir() / "expected"

@@ -101,16 +101,21 @@ def made_playground(
     if not offers_files(app.builder):
         return [code]
     if pyodide_folder(app) is None:
-        warn(
-            Kind.PLAYGROUND,
-            "bml-playground: the playground needs the files of Pyodide, and this build has none: set "
-            "bml_playground_pyodide in conf.py to the folder of the pyodide package from npm (the folder with "
-            "pyodide.mjs: npm pack pyodide, then unpack it); this page says the playground is not available",
-            placeholder,
-        )
+        if not str(app.config.bml_playground_pyodide).strip():  # else warned at the setting, once
+            _warn_unset(placeholder)
         return [nodes.paragraph(UNAVAILABLE, UNAVAILABLE, classes=["bml-playground-unavailable"]), code]
     enabled = getattr(doctree.settings, "smart_quotes", True) is not False
     return [nodes.raw("", editor_html(notes, settings(app.builder, enabled)), format="html")]
+
+
+def _warn_unset(placeholder: bml.placeholder) -> None:
+    warn(
+        Kind.PLAYGROUND,
+        "bml-playground: the playground needs the files of Pyodide, and this build has none: set "
+        "bml_playground_pyodide in conf.py to the folder of the pyodide package from npm (the folder with "
+        "pyodide.mjs: npm pack pyodide, then unpack it); this page says the playground is not available",
+        placeholder,
+    )
 
 
 def settings(builder: Builder, smart_quotes: bool = True) -> dict[str, Any]:
