@@ -101,6 +101,7 @@
     let pending = false;
     let ready = false;
     let asked = 0;
+    let sent = "";
     let timer = 0;
     const links = [];
 
@@ -168,6 +169,8 @@
       offer(bboalert, result.bboalert);
       files.hidden = false;
       status.textContent = items.length === 1 ? "Read: 1 warning." : `Read: ${items.length} warnings.`;
+      root.dataset.read = String(Number(root.dataset.read || 0) + 1); // for tests: how many readings shown
+      root.dataset.readLength = String(sent.length); // and the length of the text the last one read
     };
 
     const run = () => {
@@ -184,7 +187,8 @@
       stop.disabled = false;
       status.textContent = "Reading the notes…";
       asked += 1;
-      worker.postMessage({ id: asked, text: notes.value, settings: settingsText });
+      sent = notes.value;
+      worker.postMessage({ id: asked, text: sent, settings: settingsText });
     };
 
     const answered = (event) => {
