@@ -168,7 +168,7 @@
       offer(bss, result.bss);
       offer(bboalert, result.bboalert);
       files.hidden = false;
-      status.textContent = items.length === 1 ? "Read: 1 warning." : `Read: ${items.length} warnings.`;
+      status.textContent = items.length ? `Read: ${items.length} warning${items.length === 1 ? "" : "s"}.` : "Read: no warnings.";
       root.dataset.read = String(Number(root.dataset.read || 0) + 1); // for tests: how many readings shown
       root.dataset.readLength = String(sent.length); // and the length of the text the last one read
     };
