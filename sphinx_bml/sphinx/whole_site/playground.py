@@ -47,8 +47,6 @@ from sphinx.builders import Builder
 from sphinx.util.display import progress_message
 from sphinx.util.docutils import SphinxDirective
 
-import sphinx_bml
-
 from ...language.errors import Kind
 from .. import nodes as bml
 from ..config import setting_location, site_abbreviations
@@ -210,7 +208,7 @@ def write_playground(app: Sphinx, exception: Exception | None) -> None:
 def engine_zip() -> bytes:
     """The engine's pure modules from the installed package (:data:`ENGINE_LAYERS`), and docutils'
     smart quotes, as a zip: the same modules give the same bytes."""
-    package = Path(sphinx_bml.__file__).parent
+    package = Path(__file__).resolve().parents[2]  # sphinx_bml/, as installed
     files = [package / "__init__.py"]
     for layer in ENGINE_LAYERS:
         files += sorted((package / layer).rglob("*.py"))
