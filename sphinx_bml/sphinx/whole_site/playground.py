@@ -164,7 +164,7 @@ def pyodide_folder(app: Sphinx) -> Path | None:
     written = str(app.config.bml_playground_pyodide)
     folder: Path | None = None
     if written.strip():
-        folder = Path(app.confdir, written.strip()).resolve()
+        folder = Path(app.confdir, Path(written.strip()).expanduser()).resolve()
         missing = [name for name in PYODIDE_FILES if not (folder / name).is_file()]
         if not any((folder / name).is_file() for name in PYODIDE_SCRIPTS):
             missing.append(PYODIDE_SCRIPTS[0])

@@ -65,7 +65,7 @@
     const notes = root.querySelector("textarea.bml-playground-notes");
 
     const bar = element("div", "bml-playground-bar");
-    const status = element("span", "bml-playground-status", "Loading Python in your browser…");
+    const status = element("span", "bml-playground-status", "Loading Python in your browser (about 13 MB the first time)…");
     status.setAttribute("role", "status");
     const stop = element("button", "bml-playground-stop", "Stop");
     stop.type = "button";
