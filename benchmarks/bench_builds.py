@@ -37,6 +37,7 @@ Usage::
     python benchmarks/bench_builds.py --reference-bin /tmp/bm-venv/bin
     python benchmarks/bench_builds.py --source /tmp/main-snap         # time another checkout of sphinx-bml
     python benchmarks/bench_builds.py --no-incremental --only ours
+    python benchmarks/bench_builds.py --sizes 4500 --commands bml2html html --no-incremental
     python benchmarks/bench_builds.py --sizes 4500 --only ours --incremental-lines 18000 36000 80000
 
 ``--reference-budget`` (CPU seconds, default 120): a reference command that
@@ -344,6 +345,13 @@ def main(argv: list[str] | None = None) -> int:
         "--source", type=Path, default=Path(__file__).resolve().parent.parent, help="sphinx-bml checkout"
     )
     parser.add_argument("--only", choices=("ours", "reference"), help="run only our commands or only the reference")
+    parser.add_argument(
+        "--commands",
+        nargs="+",
+        choices=(*REFERENCE_COMMANDS, *OURS, *EMPTY, ENGINE),
+        metavar="COMMAND",
+        help="run only these (for example: bml2html html latex 'empty latex')",
+    )
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before a command is stopped")
     parser.add_argument(
         "--incremental-lines", type=int, nargs="+", default=[18_000], help="lines of the 20-page site (several: each)"
@@ -365,6 +373,8 @@ def main(argv: list[str] | None = None) -> int:
         commands += REFERENCE_COMMANDS
     if args.only != "reference":
         commands += [*OURS, *EMPTY, ENGINE]
+    if args.commands:
+        commands = [command for command in commands if command in args.commands]
     setup = Setup(args.python, reference, args.source.resolve(), args.timeout)
     print(f"sphinx-bml from {setup.source}; {os.cpu_count()} cores; median of {args.runs}", file=sys.stderr)
     compile_source(setup)

@@ -65,8 +65,11 @@ def new_version(old: str, every: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-#: bml-diff as the command runs it, its exit status (1: the versions differ) left out
-DIFF_SCRIPT = "import sys\nfrom sphinx_bml.commands.bml_diff import main\nmain(sys.argv[1:])\n"
+#: bml-diff as its command runs it (named ``bml-diff``, as the installed script is: a process that
+#: ends with its work, see ``sphinx/garbage_collector.py``), its exit status (1: the versions differ) left out
+DIFF_SCRIPT = (
+    "import sys\nsys.argv[0] = 'bml-diff'\nfrom sphinx_bml.commands.bml_diff import main\nmain(sys.argv[1:])\n"
+)
 
 
 def diff_command(setup: Setup, *args: str) -> list[str]:

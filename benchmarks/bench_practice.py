@@ -8,7 +8,10 @@ for each number of boards:
 * par      -- deal, bid, solve double dummy in batches on ``--jobs`` threads, score
   against par and keep the study per opening (``bml-practice --par``),
 * sequence -- deal boards aimed at a rare sequence (``--sequence 3D`` by default: random
-  deals open 3D about once in 170 boards) and bid them.
+  deals open 3D about once in 170 boards) and bid them,
+* opponents -- deal and bid with East-West bidding by the example site's opponents' notes
+  (``bml-practice --opponents example_site/opponents/natural.bml --json``): beside
+  ``plain``, what a second system at the table costs.
 
 Each measurement runs in a process of its own, so that its peak resident
 memory (``ru_maxrss``) is its own; ``base MB`` is that process's memory once
@@ -24,6 +27,7 @@ Usage::
     python benchmarks/bench_practice.py                       # 100, 1,000, 10,000 boards; par at 100, 1,000
     python benchmarks/bench_practice.py --sizes 100 1000 --par-sizes 100 --jobs 2
     python benchmarks/bench_practice.py --sequence 2D --cases sequence
+    python benchmarks/bench_practice.py --cases plain opponents --sizes 1000 10000
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "example_site"
+OPPONENTS = SITE / "opponents" / "natural.bml"
 
 
 def measure(case: str, boards: int, jobs: int, sequence: str, seed: int) -> dict[str, float]:
@@ -51,14 +56,17 @@ def measure(case: str, boards: int, jobs: int, sequence: str, seed: int) -> dict
     from sphinx_bml.practice.dealing import solve, stream
     from sphinx_bml.practice.study import Played, Study
     from sphinx_bml.sphinx.project import read_project
+    from sphinx_bml.versions.reading import read_notes
 
     (system,) = read_project(SITE).systems.values()
     robot = Robot(system)
+    if case == "opponents":
+        robot = Robot(system, opponents=read_notes(OPPONENTS, SITE)[0])
     list(stream(1, seed))  # endplay loaded before the clock starts
     before = resource.getrusage(resource.RUSAGE_SELF)
     base = before.ru_maxrss
     start = time.perf_counter()
-    if case == "plain":
+    if case in ("plain", "opponents"):
         for board in stream(boards, seed):
             robot.bid(board)
     elif case == "par":
@@ -88,7 +96,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 10000], help="boards, plain and sequence")
     parser.add_argument("--par-sizes", type=int, nargs="+", default=[100, 1000], help="boards with par")
-    parser.add_argument("--cases", nargs="+", default=["plain", "par", "sequence"])
+    parser.add_argument("--cases", nargs="+", default=["plain", "par", "sequence", "opponents"])
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--sequence", default="3D")
     parser.add_argument("--seed", type=int, default=1)
@@ -111,7 +119,7 @@ def main() -> None:
             rate = figures["boards"] / figures["seconds"] if figures["seconds"] else float("inf")
             base, peak = figures["base_kb"] / 1024, figures["peak_kb"] / 1024
             print(
-                f"| {label} | {boards:,} | {figures['seconds']:.2f} | {rate:,.1f} "
+                f"| {label} | {boards:,} | {figures['seconds']:.3f} | {rate:,.1f} "
                 f"| {1000 * figures['cpu'] / figures['boards']:,.1f} | {base:.1f} | {peak:.1f} "
                 f"| {peak - base:.1f} |",
                 flush=True,

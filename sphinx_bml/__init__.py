@@ -34,7 +34,7 @@ ENV_VERSION = 8
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Everything sphinx-bml adds to Sphinx, in one place, in the order of a build."""
     from .lexer import BMLLexer
-    from .sphinx import config, diagnostics, garbage_collector, nodes, resolving
+    from .sphinx import config, garbage_collector, nodes, resolving
     from .sphinx.builders import AnkiBuilder, BBOalertBuilder, BSSBuilder
     from .sphinx.domain import index_page, search
     from .sphinx.domain.anchors import SequenceAnchors
@@ -44,25 +44,23 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.reading.containment import keep_pages_inside
     from .sphinx.reading.directive import BMLDirective
     from .sphinx.reading.documents import BMLParser
-    from .sphinx.reading.encoding import use_fallback_codec, warn_windows_page
-    from .sphinx.reading.parts import TocTree, exclude_included_parts
-    from .sphinx.whole_site import changes, convention_card, glossary, playground, practice, summary
+    from .sphinx.reading.encoding import leave_out_pages_not_in_utf8
+    from .sphinx.reading.parts import exclude_included_parts
+    from .sphinx.whole_site import changes, convention_card, glossary, playground, practice, practice_screens, summary
     from .sphinx.whole_site.downloads import BMLDownloads, write_downloads
-    from .sphinx.writing import html, latex, text
+    from .sphinx.writing import html, latex
+    from .sphinx.writing.visitors import node_visitors
 
     # settings: declared once, checked before anything reads them
     config.add_settings(app)
     app.connect("config-inited", config.check_settings)
-    app.connect("config-inited", exclude_included_parts)
-    app.add_directive("toctree", TocTree, override=True)  # says why a part of a .bml file is no page
+    app.connect("config-inited", exclude_included_parts)  # a part of a .bml file is no page
 
-    # reading: the directive, .bml pages, abbreviations in prose; each problem reported once
-    app.connect("env-before-read-docs", diagnostics.forget_reported)
+    # reading: the directive, .bml pages, abbreviations in prose (each problem reported once the site is read)
     app.add_directive("bml", BMLDirective)
     app.add_source_suffix(".bml", "bml")
     app.add_source_parser(BMLParser)
-    app.connect("config-inited", use_fallback_codec, priority=900)  # after Sphinx's check of UTF-8 (790)
-    app.connect("source-read", warn_windows_page)
+    app.connect("config-inited", leave_out_pages_not_in_utf8, priority=900)  # once source_suffix is whole (800)
     app.connect("source-read", keep_pages_inside)  # Sphinx follows links out of the project; we do not
     app.add_transform(MarkAbbreviations)
 
@@ -73,9 +71,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(NoteAbbreviations)
     app.connect("warn-missing-reference", warn_missing)
 
-    # writing: one visitor per builder, the static files
+    # writing: the visitors of each output format that draws our nodes, the static files
     for node in nodes.ALL_NODES:
-        app.add_node(node, html=html.VISITORS[node], latex=latex.VISITORS[node], text=text.VISITORS[node])
+        app.add_node(node, override=False, **node_visitors(node))
     app.connect("config-inited", html.add_stylesheet)
     app.add_css_file(html.STYLESHEET.name)
     app.connect("html-page-context", html.card_script)
@@ -88,6 +86,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("bml-glossary", glossary.BMLGlossary)
     app.add_directive("bml-practice", practice.BMLPractice)
     app.add_post_transform(practice.PracticeBoards)
+    app.connect("config-inited", practice_screens.add_script)  # with partner at two screens
+    app.connect("html-page-context", practice_screens.page_script)
     app.add_directive("bml-changes", changes.BMLChanges)
     app.connect("doctree-read", changes.note_changed_since)  # bml_changed_since: tables read again
 
@@ -117,10 +117,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", index_page.add_templates)  # the index page; bml-sequences.html for html_sidebars
     app.connect("html-page-context", index_page.write_index_page)
 
-    # the garbage collector: the model read stays alive until the build ends
+    # the garbage collector, in sphinx-build only: the model read stays alive until the process ends
     for event in ("config-inited", "builder-inited", "doctree-read", "env-updated", "env-check-consistency"):
         app.connect(event, garbage_collector.freeze, priority=900)  # after the handlers that build the model
-    app.connect("build-finished", garbage_collector.unfreeze)
 
     return {
         "version": __version__,

@@ -42,8 +42,10 @@ _CALL = (
     r"\(?(?:[1-7](?:[Nn][Tt]|[CDHSNcdhsn♣♦♥♠]{1,5}|om|oM|m|M|[XYZ]|red|black)|[1-9][0-9]?steps?"
     r"|[PDRXpdrx]|Pass|Dbl|Rdbl)(?:\{[^{}\n]*\})?\)?"
 )
+#: One call, or several written out for one row (``2S/3H``, ``(1H/1S)``).
+_SEVERAL = rf"{_CALL}(?:/{_CALL})*"
 #: A row's calls: one call, or a sequence to continue (``1N-2C;``, ``(1NT)---``).
-_CALLS = rf"{_CALL}(?:[-;]+{_CALL})*[-;]*"
+_CALLS = rf"{_SEVERAL}(?:[-;]+{_SEVERAL})*[-;]*"
 #: A card of a deal diagram's hand, and the four suits of a hand (``-`` for a void).
 _SUIT_CARDS = r"(?:[AKQJTakqjtx2-9]+|-|—)"
 
@@ -81,6 +83,14 @@ SCOPES: dict[_TokenType, str] = {
 }
 
 #: The rules, most particular first. Those starting with ``^`` read the start of a line.
+#:
+#: Each reads a line in time in proportion to its length, whatever the line holds: Pygments
+#: tries a rule at each place a token may start, VS Code's engine searches for it from each place
+#: its last match ended, so a rule that starts at a character (``{{``, ``*``, ``=``) must never scan
+#: past the next place where it could start again. A condition is ``{{`` and what follows up to the
+#: first ``}}``, as long as no other ``{{`` comes first: looking for the ``}}`` through the ``{{``
+#: that follow took each ``{{`` to the end of the line, and a line of 40,000 ``{{`` 12 seconds
+#: (tests/test_lexer.py counts the rules' steps on such lines).
 RULES: tuple[Rule, ...] = (
     Rule(r"^//.*$", (Comment.Single,), "comment"),
     Rule(r"^(#\+[A-Za-z]+:)(.*)$", (Keyword.Declaration, String), "metadata"),
@@ -97,7 +107,7 @@ RULES: tuple[Rule, ...] = (
         "row",
     ),
     Rule(r"^([ \t]*)(-|[0-9]+\.)([ \t])", (Whitespace, Punctuation, Whitespace), "list"),
-    Rule(r"\{\{.*?\}\}", (String.Other,), "condition"),
+    Rule(r"\{\{(?:[^{}\n]|\{(?!\{)|\}(?!\}))*\}\}", (String.Other,), "condition"),
     Rule(r"![cdhsCDHS](?![a-z])|[♣♦♥♠]", (Name.Builtin,), "suit"),
     Rule(r"(?<![\w*])\*[^*\s](?:[^*\n]*[^*\s])?\*(?![\w*])", (Generic.Strong,), "bold"),
     Rule(r"(?<![\w=])=[^=\s](?:[^=\n]*[^=\s])?=(?![\w=])", (String.Backtick,), "monospace"),

@@ -138,3 +138,15 @@ def test_docs_build_as_pdf_without_a_warning(tmp_path: Path) -> None:
     pdf = tmp_path / "latex" / "sphinx-bml.pdf"
     assert pdf.is_file()
     assert pdf.stat().st_size > 50_000
+
+
+def test_getting_started_shows_what_bml_quickstart_writes(html: Path) -> None:
+    """The session is run at each build and conf.py is the example site's, which a test keeps
+    equal to what the quickstart writes: the page cannot drift from the command."""
+    page = BeautifulSoup((html / "getting-started.html").read_text(encoding="utf-8"), "html.parser")
+    blocks = [pre.get_text() for pre in page.select("pre")]
+    (session,) = (block for block in blocks if block.startswith("$ bml-quickstart our-notes"))
+    assert "[Our system]: Kestrel Precision" in session and "wrote    notes/conf.py" in session
+    assert "Kestrel Precision: 16 files written in our-notes." in session
+    assert any(block.startswith("# The settings of the notes") and 'html_theme = "furo"' in block for block in blocks)
+    assert not any("The example site's own settings" in block for block in blocks)

@@ -6,7 +6,9 @@ no Sphinx, no docutils) < ``sphinx`` < ``commands`` (which reach the Sphinx
 side only through ``sphinx/project.py``, the one reader of a project). Inside ``sphinx/``,
 by build phase: the base modules (``config``, ``diagnostics``, ``garbage_collector``) <
 ``nodes`` < ``reading`` < ``domain`` < ``writing`` < ``whole_site`` <
-``builders`` < the modules that join them (``resolving``).
+``builders`` < the modules that join them (``resolving``). A command imports no
+other command: what the commands share is a module of its own (``commands/command_line.py``).
+Every folder is read to the bottom (``language/conditions/`` too).
 """
 
 from __future__ import annotations
@@ -20,10 +22,9 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sphinx_bml"
-PURE_FOLDERS = ("language", "formats", "versions", "practice")
-PURE = sorted(
-    path.relative_to(PACKAGE).as_posix() for folder in PURE_FOLDERS for path in (PACKAGE / folder).glob("*.py")
-)
+PURE_FOLDERS = ("language", "formats", "versions", "convention_card", "practice")
+#: The modules of ``commands/`` that every command may import: what they share, no command.
+SHARED_BY_COMMANDS = ("command_line",)
 
 #: The package's layers, bottom first; a layer may import its own and those before it
 #: (``lexer``: BML highlighted, which imports Pygments and nothing of ours).
@@ -128,6 +129,38 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def pure_modules(root: Path) -> list[str]:
+    """The modules of the pure layers, as paths under ``root``, from every folder down."""
+    return sorted(
+        path.relative_to(root).as_posix() for folder in PURE_FOLDERS for path in (root / folder).rglob("*.py")
+    )
+
+
+def sphinx_imports(path: Path) -> set[str]:
+    """What a module imports of Sphinx, docutils or MyST."""
+    return {m for m in imported_modules(path) if m.split(".")[0] in ("sphinx", "docutils", "myst_parser")}
+
+
+def imports_above(root: Path, module: str) -> set[str]:
+    """What a module of a pure layer (a path under ``root``) imports of the layers above its own."""
+    above = LAYERS[LAYERS.index(module.split("/")[0]) + 1 :]
+    return {m for m in imported_modules(root / module) if m.lstrip(".").split(".")[0] in above}
+
+
+def commands_importing_commands(graph: dict[str, set[str]], package: str) -> list[str]:
+    """``a -> b`` for each module of ``commands/`` that imports a command (a module of ``commands/``
+    other than :data:`SHARED_BY_COMMANDS`): a command shares what it shares through those."""
+    prefix = f"{package}.commands."
+    shared = {prefix + name for name in SHARED_BY_COMMANDS}
+    return sorted(
+        f"{name} -> {other}"
+        for name, imported in graph.items()
+        if name.startswith(prefix)
+        for other in imported
+        if other.startswith(prefix) and other not in shared
+    )
+
+
 def layer(module: str) -> tuple[int, int]:
     """Where a module of sphinx_bml sits: its layer, then its layer inside ``sphinx/``."""
     parts = module.split(".")[1:]
@@ -144,25 +177,33 @@ def layer(module: str) -> tuple[int, int]:
 
 
 GRAPH = import_graph(PACKAGE)
+PURE = pure_modules(PACKAGE)
 
 
 @pytest.mark.parametrize("module", PURE)
 def test_pure_layers_import_no_sphinx_or_docutils(module: str) -> None:
-    imports = imported_modules(PACKAGE / module)
-    assert not {m for m in imports if m.split(".")[0] in ("sphinx", "docutils", "myst_parser")}
+    assert not sphinx_imports(PACKAGE / module)
 
 
-@pytest.mark.parametrize("module", sorted(path.name for path in (PACKAGE / "commands").glob("*.py")))
+@pytest.mark.parametrize("module", sorted(path.name for path in (PACKAGE / "commands").rglob("*.py")))
 def test_commands_reach_the_sphinx_side_only_through_the_project_reader(module: str) -> None:
     imports = imported_modules(PACKAGE / "commands" / module)
     assert {m for m in imports if m.startswith("..sphinx")} <= {"..sphinx.project"}
 
 
-@pytest.mark.parametrize("module", [m for m in PURE if m.split("/")[0] in PURE_FOLDERS])
+@pytest.mark.parametrize("module", PURE)
 def test_the_pure_layers_do_not_reach_up(module: str) -> None:
-    imports = imported_modules(PACKAGE / module)
-    above = LAYERS[LAYERS.index(module.split("/")[0]) + 1 :]
-    assert not {m for m in imports if m.lstrip(".").split(".")[0] in above}
+    assert not imports_above(PACKAGE, module)
+
+
+def test_the_pure_layers_are_read_to_the_bottom() -> None:
+    """``language/conditions/`` is a folder inside a pure layer: its modules are checked too."""
+    assert "language/conditions/reading.py" in PURE
+
+
+def test_a_command_imports_no_other_command() -> None:
+    assert not commands_importing_commands(GRAPH, PACKAGE.name)
+    assert all(f"{PACKAGE.name}.commands.{name}" in GRAPH for name in SHARED_BY_COMMANDS)
 
 
 @pytest.mark.parametrize(
@@ -175,6 +216,7 @@ def test_the_pure_layers_do_not_reach_up(module: str) -> None:
         "import sphinx_bml.commands.bss2bml",
         "import sphinx_bml.commands.xml2bml",
         "import sphinx_bml.commands.bboalert2bml",
+        "import sphinx_bml.commands.command_line",
     ],
 )
 def test_the_engine_and_the_command_load_no_sphinx(statement: str) -> None:
@@ -248,3 +290,42 @@ def test_an_import_up_a_layer_inside_a_function_is_found() -> None:
     found = {node.module for node in _imports(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
     assert found == {"domain.domain"}
     assert layer("sphinx_bml.sphinx.domain.domain") > layer("sphinx_bml.sphinx.nodes.inline")
+
+
+def test_a_module_deep_in_a_pure_layer_is_checked(tmp_path: Path) -> None:
+    """The checks once read one folder level: ``language/conditions/`` escaped them."""
+    package = write_package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "language/__init__.py": "",
+            "language/calls.py": "",
+            "language/conditions/__init__.py": "",
+            "language/conditions/reading.py": "from docutils import nodes\nfrom ...sphinx.nodes import suit\n",
+        },
+    )
+    deep = "language/conditions/reading.py"
+    assert deep in pure_modules(package)
+    assert sphinx_imports(package / deep) == {"docutils"}
+    assert imports_above(package, deep) == {"...sphinx.nodes"}
+    assert not imports_above(package, "language/calls.py")
+
+
+def test_a_command_importing_another_is_found(tmp_path: Path) -> None:
+    """What the commands share is imported from the shared module, never from another command,
+    not even inside a function or as ``from . import``."""
+    package = write_package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "commands/__init__.py": "",
+            "commands/command_line.py": "STDIO = '-'\n",
+            "commands/convert.py": "from .command_line import STDIO\n",
+            "commands/compare.py": "def main():\n    from .convert import STDIO  # hidden\n    return STDIO\n",
+            "commands/check.py": "from . import convert\n",
+        },
+    )
+    assert commands_importing_commands(import_graph(package), "pkg") == [
+        "pkg.commands.check -> pkg.commands.convert",
+        "pkg.commands.compare -> pkg.commands.convert",
+    ]

@@ -12,6 +12,8 @@ from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Token
 
 from sphinx_bml.lexer import RULES, BMLLexer, textmate_grammar
+from tests.highlighting import HOSTILE_LINES, SNAPSHOT, code_blocks, snapshot
+from tests.regex_steps import Matcher, pygments_steps, textmate_steps
 from tests.support import conformance_dir, sphinx_build, write_project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,6 +67,7 @@ def kinds_of(text: str, value: str) -> list[object]:
         ("1N-2C;", "1N-2C;", Token.Name.Tag),
         ("(1N{Weak})-D-", "(1N{Weak})-D-", Token.Name.Tag),
         ("  2HS 5+ cards", "2HS", Token.Name.Tag),
+        ("  2S/3H natural, forcing", "2S/3H", Token.Name.Tag),
         ("  1nt balanced", "1nt", Token.Name.Tag),
         ("1N strong {{ 15-17 hcp, balanced }}", "{{ 15-17 hcp, balanced }}", Token.String.Other),
         ("2C 5+!h", "!h", Token.Name.Builtin),
@@ -99,9 +102,84 @@ def test_real_notes_lex_whole_and_without_errors(path: Path) -> None:
     assert "".join(value for _, value in lexed) == (text if text.endswith("\n") else text + "\n")
 
 
+def test_the_notes_of_the_site_and_docs_keep_their_colours() -> None:
+    """Every ``.bml`` file of the example site and docs, every ``code-block:: bml`` of the docs."""
+    assert snapshot() == SNAPSHOT.read_text(encoding="utf-8"), (
+        "meant? write it again: python -m tests.highlighting > tests/highlighting.snapshot"
+    )
+
+
+def test_the_code_blocks_of_bml_are_found_whole() -> None:
+    text = """\
+Intro.
+
+.. code-block:: bml
+   :caption: notes.bml
+
+   1N = 15-17
+
+     2C ! Stayman
+   end
+
+.. code-block:: rst
+
+   .. code-block:: bml
+
+      2N = 20-21
+
+.. code-block:: python
+
+   x = 1
+"""
+    assert code_blocks(text) == [(3, "1N = 15-17\n\n  2C ! Stayman\nend\n"), (13, "2N = 20-21\n")]
+
+
 def test_an_unknown_line_never_fails() -> None:
     text = "\x00 ((( {{ }} ** == !! 1C- -- ;; \t ♣♦♥♠ §"
     assert not [value for kind, value in BMLLexer().get_tokens(text) if kind in Error]
+
+
+PYGMENTS_RULES = [rule[0] for rule in BMLLexer.tokens["root"]]
+GRAMMAR_RULES = [rule.pattern for rule in RULES]
+
+
+def doubling(steps: object, line: object, size: int = 1000) -> tuple[int, float]:
+    """The steps at ``size`` characters, and how many times more at twice that."""
+    assert callable(steps) and callable(line)
+    small, large = (steps(line(length) + "\n") for length in (size, 2 * size))
+    return small, large / small
+
+
+@pytest.mark.parametrize("name", HOSTILE_LINES)
+def test_a_hostile_line_takes_steps_in_proportion_to_its_length(name: str) -> None:
+    """Twice the line, at most 2.5 times the work, in Pygments' loop and in VS Code's: counted in
+    a backtracking matcher's steps (tests/regex_steps.py), the measure of time that no busy
+    machine can upset. ``{{`` without ``}}`` took 4 times the work: each ``{{`` looked for a
+    ``}}`` to the end of the line. The seconds: benchmarks/bench_highlighting.py."""
+    line = HOSTILE_LINES[name]
+    for engine, rules in ((pygments_steps, PYGMENTS_RULES), (textmate_steps, GRAMMAR_RULES)):
+        small, ratio = doubling(lambda text, engine=engine, rules=rules: engine(rules, text), line)
+        assert ratio <= 2.5, (engine.__name__, small, ratio)
+
+
+def test_the_steps_show_a_rule_that_scans_the_line_from_each_place() -> None:
+    """The counting sees the quadratic rule that there was: each ``{{`` scanning for ``}}``."""
+    (condition,) = [rule.pattern for rule in RULES if rule.name == "condition"]
+    for engine, rules in ((pygments_steps, PYGMENTS_RULES), (textmate_steps, GRAMMAR_RULES)):
+        old = [r"\{\{.*?\}\}" if rule == condition else rule for rule in rules]
+        _, ratio = doubling(lambda text, engine=engine, old=old: engine(old, text), HOSTILE_LINES["{{ without }}"], 300)
+        assert ratio > 3.5, engine.__name__
+
+
+@pytest.mark.parametrize("rule", PYGMENTS_RULES)
+def test_the_step_counter_matches_as_python_does(rule: str) -> None:
+    """What tests/regex_steps.py counts the steps of is the match Python's ``re`` makes."""
+    texts = [NOTES, *(line(60) + "\n" for line in HOSTILE_LINES.values())]
+    matcher, compiled = Matcher(rule), re.compile(rule, re.MULTILINE)
+    for text in texts:
+        for start in range(len(text)):
+            found = compiled.match(text, start)
+            assert matcher.match(text, start)[0] == (found.end() if found else None), (text, start)
 
 
 def test_pygments_finds_the_lexer_by_name_and_file_name() -> None:

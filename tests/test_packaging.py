@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from sphinx_bml.sphinx.writing import html, latex
-from tests.support import ROOT, require
+from tests.support import ROOT, clean_checkout, require
 
 pytestmark = [pytest.mark.packaging, pytest.mark.slow]
 
@@ -36,6 +36,11 @@ DATA_FILES = (
         for path in sorted((ROOT / "sphinx_bml").rglob("*"))
         if path.suffix in (".css", ".js", ".sty")
     ),
+    # bml-quickstart's templates
+    *(
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "sphinx_bml" / "commands" / "quickstart").iterdir())
+    ),
 )
 #: pip's words for "could not reach the package index".
 NETWORK_TROUBLE = (
@@ -45,9 +50,6 @@ NETWORK_TROUBLE = (
     "Temporary failure in name resolution",
     "Network is unreachable",
     "connection broken",
-)
-LEFT_OUT = shutil.ignore_patterns(
-    ".git", ".venv*", "_build", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
 )
 
 
@@ -62,25 +64,6 @@ def pip_failed(result: subprocess.CompletedProcess[str], what: str) -> None:
     output = result.stdout + result.stderr
     require(not any(words in output for words in NETWORK_TROUBLE), f"could not reach PyPI to {what}")
     pytest.fail(f"pip could not {what}:\n{output[-6000:]}")
-
-
-def clean_checkout(destination: Path) -> Path:
-    """The files a clean checkout of this tree has (tracked and new, not ignored ones) under ``destination``."""
-    git = shutil.which("git")
-    listed = None
-    if git and (ROOT / ".git").exists():
-        result = run([git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], ROOT)
-        if result.returncode == 0:
-            listed = [name for name in result.stdout.split("\0") if name]
-    if listed is None:
-        shutil.copytree(ROOT, destination, ignore=LEFT_OUT)
-        return destination
-    for name in listed:
-        source = ROOT / name
-        if source.is_file():  # a file deleted but not yet staged is still listed
-            (destination / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination / name)
-    return destination
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +96,7 @@ def test_the_wheel_holds_the_stylesheet_the_latex_package_and_py_typed(wheel: Pa
         "sphinx_bml/sphinx/reading/directive.py",
     }
     assert "bss2bml = sphinx_bml.commands.bss2bml:main" in entry_points
+    assert "bml-quickstart = sphinx_bml.commands.bml_quickstart:main" in entry_points
     assert "bss = sphinx_bml.sphinx.builders" in entry_points
     requirements = metadata.get_all("Requires-Dist") or []
     assert any(requirement.replace(" ", "").startswith("sphinx>=") for requirement in requirements)
@@ -130,8 +114,8 @@ def test_a_fresh_environment_with_the_wheel_builds_the_example_site(wheel: Path,
     environment = tmp_path / "venv"
     venv.create(environment, with_pip=True)
     python = environment / ("Scripts" if os.name == "nt" else "bin") / "python"
-    # as README's first command: the example site has Markdown pages and a practice page
-    result = run([python, "-m", "pip", "install", "--quiet", f"{wheel}[myst,practice]"], tmp_path)
+    # as README's first command: the example site has Markdown pages, a practice page and furo's look
+    result = run([python, "-m", "pip", "install", "--quiet", f"{wheel}[myst,practice]", "furo"], tmp_path)
     if result.returncode != 0:
         pip_failed(result, "install the wheel and its dependencies")
 

@@ -137,13 +137,17 @@ def test_7_unmatched_markers_read_as_text() -> None:
 # 9 -- a page that is not UTF-8
 
 
-def test_9_a_windows_1252_page_builds(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+def test_9_a_windows_1252_page_is_named_not_a_crash(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
+    """Sphinx reads pages as UTF-8 only, and stopped on one that is not, naming no file:
+    it is named at its line, with how to save it, and left out; the site is built."""
     source = site(
         tmp_path, "N\n=\n\n.. toctree::\n\n   cafe\n", cafe__bml="#+TITLE: Café\n\n1N  «15-17»\n".encode("cp1252")
     )
     app = make_app("html", srcdir=source)
     app.build()
-    assert "«15-17»" in (Path(app.outdir) / "cafe.html").read_text(encoding="utf-8")
+    assert (Path(app.outdir) / "index.html").is_file()
+    assert located_warnings(app)[0][:3] == ("cafe.bml", 1, "bml.include")
+    assert "save it as UTF-8" in located_warnings(app)[0][3]
 
 
 # 10 -- crashes and hangs

@@ -18,10 +18,17 @@ it, rows are read as written.
 ``.. bss2bml-output:: FILE``: what ``bss2bml [--format FORMAT] FILE -o -``
 writes for a ``.bss`` file of the documentation, as a literal block
 (``:format:`` ``bml``, ``rst`` or ``md``; ``bml`` by default).
+
+``.. bml-quickstart-session:: FOLDER``: ``bml-quickstart FOLDER`` run at each
+build (into a temporary folder) with the answers of the content typed in turn,
+one a line, and shown as a terminal shows it: the questions with the answers,
+then what it wrote.
 """
 
 from __future__ import annotations
 
+import io
+import tempfile
 from pathlib import Path
 from typing import ClassVar
 
@@ -32,6 +39,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
+from sphinx_bml.commands import bml_quickstart
 from sphinx_bml.formats.bml_writer import write_bml
 from sphinx_bml.formats.bss_reader import read_bss
 from sphinx_bml.formats.bss_tree import build_document
@@ -135,6 +143,35 @@ class BSS2BMLOutput(SphinxDirective):
         return [literal]
 
 
+class BMLQuickstartSession(SphinxDirective):
+    """``.. bml-quickstart-session:: FOLDER``: the questions and answers, then the files written."""
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        shown = self.arguments[0]
+        answers = list(self.content)
+        transcript = io.StringIO()
+
+        def ask(question: str) -> str:
+            answer = answers.pop(0)
+            transcript.write(f"{question}{answer}\n")
+            return answer
+
+        with tempfile.TemporaryDirectory() as folder:
+            target = Path(folder) / shown
+            options = bml_quickstart.argument_parser().parse_args([str(target)])
+            errors = io.StringIO()
+            status = bml_quickstart.run(options, ask, transcript, errors)
+        if status != 0 or answers:
+            raise self.error(f"bml-quickstart-session: status {status}, {errors.getvalue()} {answers} left")
+        text = f"$ bml-quickstart {shown}\n" + transcript.getvalue().replace(str(target), shown).rstrip() + "\n"
+        literal = nodes.literal_block(text, text, language="text")
+        self.set_source_info(literal)
+        return [literal]
+
+
 def _label(text: str) -> nodes.Node:
     return nodes.paragraph(text, text, classes=["bml-example-label"])
 
@@ -167,4 +204,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("bml-reference-table", BMLReferenceTable)
     app.add_directive("bml-sequences", BMLSequences)
     app.add_directive("bss2bml-output", BSS2BMLOutput)
+    app.add_directive("bml-quickstart-session", BMLQuickstartSession)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

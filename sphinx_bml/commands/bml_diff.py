@@ -12,39 +12,43 @@ and the file and line that define it on each side (see
 :mod:`sphinx_bml.versions.changes` for what counts as a change).
 ``--json`` prints the same for a script.
 
-Problems in the notes are printed as ``FILE:LINE: message`` on standard
-error and the comparison goes on, as the build does. Exit status, as
-``diff``'s: 0 the systems are the same, 1 they differ, 2 a mistake (a file
-that cannot be read or is of another kind, a wrong option).
+A ``.bml`` file and a project folder are read by the build's own reading
+(:mod:`sphinx_bml.sphinx.project`, as ``bml-check`` reads them): a lone
+``.bml`` file as a project of its folder alone, so that an ``#INCLUDE``
+leading out of that folder (an absolute path, ``../``, a symbolic link) is
+refused and nothing of it is read. A ``.bss`` file is read as the changes
+page reads it (:mod:`sphinx_bml.versions.reading`).
+
+Problems in the notes are printed as the build warns them, as ``bml-check``
+prints them (``FILE:LINE: message [bml.kind]``: conflicts, unused rows,
+orphans, syntax...), on standard error, and the comparison goes on, as the
+build does. Everything printed, the text and ``--json``, shows a control
+character or a mark that reorders the line as an escape (``\\u001b``,
+``\\u202e``), whether it comes from a file or from a file's name. Exit status,
+as ``diff``'s: 0 the systems are the same, 1 they differ, 2 a mistake (a
+file that cannot be read or is of another kind, a wrong option).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ..language.errors import BMLError, Location, Problems
+from ..language.errors import one_line
 from ..language.notation import context_label, label, short_notation
 from ..language.system import Meaning, System
-from ..sphinx.project import CONFIGURATION, read_project
+from ..sphinx.project import CONFIGURATION, Project, Reported, named_from, read_notes, read_project
 from ..versions.changes import Change, ChangeKind, Comparison, compare, counted
-from ..versions.reading import SUFFIXES, NotABssFile, holds_conditions, read_version
-from .bss2bml import BROKEN_PIPE, CommandError, _silence_stdout
-from .bss2bml import version as bss2bml_version
+from ..versions.reading import SUFFIXES, NotABssFile, holds_conditions, read_bss_version
+from .command_line import MISTAKE, CommandError, closed_pipe, json_text, version_text
 
 SAME = 0
 DIFFERENT = 1
-MISTAKE = 2
 #: What each side may be, for the message about a file of another kind.
 EXPECTED = "a .bml file, a .bss file or a project folder"
-
-
-def version() -> str:
-    return bss2bml_version().replace("bss2bml", "bml-diff", 1)
 
 
 def argument_parser() -> argparse.ArgumentParser:
@@ -59,7 +63,7 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("old", metavar="OLD", help=f"the earlier version: {EXPECTED}")
     parser.add_argument("new", metavar="NEW", help=f"the later version: {EXPECTED}")
     parser.add_argument("--json", action="store_true", help="print the changes as JSON, for scripts")
-    parser.add_argument("--version", action="version", version=version())
+    parser.add_argument("--version", action="version", version=version_text("bml-diff"))
     return parser
 
 
@@ -70,21 +74,20 @@ def main(argv: list[str] | None = None) -> int:
         old = load(Path(options.old))
         new = load(Path(options.new))
     except CommandError as error:
-        print(f"bml-diff: {error}", file=sys.stderr)
+        print(one_line(f"bml-diff: {error}"), file=sys.stderr)
         return MISTAKE
-    for problem in (*old[1], *new[1]):
-        print(problem, file=sys.stderr)
+    here = Path.cwd()
+    for reported in (*old[1], *new[1]):
+        print(reported.seen_from(here), file=sys.stderr)
     conditions = holds_conditions(Path(options.old)) and holds_conditions(Path(options.new))
     comparison = compare(old[0], new[0], conditions=conditions)
     try:
         if options.json:
-            json.dump(as_json(comparison, options.old, options.new), sys.stdout, ensure_ascii=False, indent=1)
-            sys.stdout.write("\n")
+            sys.stdout.write(json_text(as_json(comparison, options.old, options.new)) + "\n")
         else:
             write_text(comparison, options.old, options.new, sys.stdout)
     except BrokenPipeError:
-        _silence_stdout()
-        return BROKEN_PIPE
+        return closed_pipe()
     return SAME if comparison.same else DIFFERENT
 
 
@@ -92,36 +95,50 @@ def main(argv: list[str] | None = None) -> int:
 # Reading each side
 
 
-def load(path: Path) -> tuple[System, Problems]:
+def load(path: Path) -> tuple[System, tuple[Reported, ...]]:
     """The system at ``path`` (a ``.bml`` file, a ``.bss`` file or a project folder) and the
-    problems met reading it; :class:`CommandError` when it cannot be read or is of another kind.
+    problems met reading it, as the build warns them; :class:`CommandError` when it cannot be
+    read or is of another kind.
 
-    A project folder is read as the build reads it (:mod:`sphinx_bml.sphinx.project`):
-    its first system (``bml_systems``), its warnings about the notes as problems.
+    A project folder and a ``.bml`` file are read as the build reads them
+    (:mod:`sphinx_bml.sphinx.project`): a project's first system (``bml_systems``),
+    a lone ``.bml`` file's folder as a project of that file alone; their warnings
+    about the notes (``bml.*``) are the problems.
     """
     if path.is_dir():
         if not (path / CONFIGURATION).is_file():
             raise CommandError(f"{path} is a folder without {CONFIGURATION}: give {EXPECTED}")
-        try:
-            project = read_project(path)
-        except Exception as error:  # conf.py may raise anything; Sphinx raises SphinxError
-            raise CommandError(f"cannot read {path} as a Sphinx project: {error}") from None
-        problems = Problems()
-        for reported in project.reported:
-            if reported.kind.startswith("bml."):
-                where = Location(reported.file, reported.line or 0) if reported.file else None
-                problems.add(BMLError(reported.message, where))
-        return next(iter(project.systems.values()), System()), problems
+        return _built(path, read_project)
     if not path.exists():
         raise CommandError(f"cannot read {path}: there is no such file or folder")
-    if path.suffix.lower() not in SUFFIXES:
+    suffix = path.suffix.lower()
+    if suffix not in SUFFIXES:
         raise CommandError(f"{path} is not a system: give {EXPECTED} (this file ends in '{path.suffix}')")
+    if not path.is_file():
+        raise CommandError(f"cannot read {path}: it is a pipe or a device, not a file")
+    if suffix == ".bml":
+        return _built(path, read_notes)
     try:
-        return read_version(path)
+        system, problems = read_bss_version(path)
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
     except NotABssFile as error:
         raise CommandError(f"{error}; give {EXPECTED}") from None
+    return system, tuple(Reported.of(problem) for problem in problems)
+
+
+def _built(path: Path, read: Callable[[Path], Project]) -> tuple[System, tuple[Reported, ...]]:
+    """The first system of what the build reads at ``path``, and its warnings about the notes."""
+    what = "as a Sphinx project" if path.is_dir() else "as the build reads it"
+    try:
+        project = read(path)
+    except Exception as error:  # conf.py may raise anything; Sphinx raises SphinxError
+        raise CommandError(f"cannot read {path} {what}: {error}") from None
+    problems = tuple(reported for reported in project.reported if reported.kind.startswith("bml."))
+    if not project.systems:  # the build would stop at it (a file not saved as UTF-8): its warning says why
+        why = problems[0].message if problems else "the build reads no system from it"
+        raise CommandError(f"cannot read {path} {what}: {why}")
+    return next(iter(project.systems.values())), problems
 
 
 # --------------------------------------------------------------------------
@@ -132,9 +149,11 @@ _HEADINGS = {ChangeKind.ADDED: "added", ChangeKind.REMOVED: "removed", ChangeKin
 
 
 def write_text(comparison: Comparison, old_name: str, new_name: str, out: TextIO) -> None:
-    """The changes for reading, grouped by opening; a last line counts them."""
+    """The changes for reading, grouped by opening; a last line counts them. Each line as
+    :func:`~sphinx_bml.language.errors.one_line` shows it: what the files say (a title, a
+    meaning, a file's name) cannot retitle, clear or reorder the terminal."""
     for line in text_lines(comparison, old_name, new_name):
-        out.write(line + "\n")
+        out.write(one_line(line) + "\n")
 
 
 def text_lines(comparison: Comparison, old_name: str, new_name: str) -> Iterator[str]:
@@ -165,7 +184,12 @@ def _change_lines(change: Change) -> Iterator[str]:
         if meaning is None:
             continue
         situation = f" ({context_label(meaning.seat, meaning.vulnerability) or 'any seat'})" if moved else ""
-        yield f"    {side}{situation}: {_shown(meaning)}  [{meaning.location}]"
+        yield f"    {side}{situation}: {_shown(meaning)}  [{_file(meaning)}:{meaning.location.line}]"
+
+
+def _file(meaning: Meaning) -> str:
+    """The file that defines ``meaning``, named as the problems name it."""
+    return named_from(meaning.location.file, Path.cwd())
 
 
 def _shown(meaning: Meaning) -> str:
@@ -216,7 +240,7 @@ def _meaning_json(meaning: Meaning | None) -> dict[str, object] | None:
         "meaning": meaning.plain_text,
         "alert": meaning.alert,
         "condition": meaning.condition.source.strip() if meaning.condition else None,
-        "file": meaning.location.file,
+        "file": _file(meaning),
         "line": meaning.location.line,
     }
 

@@ -33,17 +33,16 @@ from ..formats.practice_xml import XmlBid, read_system, to_document
 from ..language.errors import BMLError
 from ..language.expansion import expand
 from ..language.model import BidNode
-from .bss2bml import (
+from .command_line import (
     STDIO,
     CommandError,
     Options,
-    add_conversion_arguments,
+    converter_parser,
     output_path,
     read_input,
     run_converter,
     write_output,
 )
-from .bss2bml import version as bss2bml_version
 
 ALL_CARRIED = 0
 #: Said after a problem BML has with a row written: the row is in the file, but no BML reader keeps it.
@@ -51,29 +50,20 @@ LEFT_OUT = "; the row is written, but BML leaves it out"
 SOME_NOT_CARRIED = 1
 
 
-def version() -> str:
-    return bss2bml_version().replace("bss2bml", "xml2bml", 1)
-
-
 def argument_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="xml2bml",
-        description="Convert a practice_bidding XML bidding system to BML with hand conditions.",
-        epilog=(
-            "Without -o the output file is the input file with its extension replaced by .bml "
-            "(.rst or .md with --format); from standard input it goes to standard output. "
-            "Exit status: 0 everything converted, 1 something BML cannot say (each is reported with its line; "
-            "the rest is written) or nothing written, 2 a mistake on the command line."
-        ),
+    return converter_parser(
+        "xml2bml",
+        "Convert a practice_bidding XML bidding system to BML with hand conditions.",
+        "the XML file to read (- is standard input)",
+        "Exit status: 0 everything converted, 1 something BML cannot say (each is reported with its line; "
+        "the rest is written) or nothing written, 2 a mistake on the command line.",
+        "write nothing when something cannot be carried into BML",
     )
-    add_conversion_arguments(parser, "the XML file to read (- is standard input)", version())
-    parser.add_argument("--strict", action="store_true", help="write nothing when something cannot be carried into BML")
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``xml2bml`` with ``argv`` (default: the command line); the exit status."""
-    return run_converter("xml2bml", argument_parser(), convert, argv)
+    return run_converter(argument_parser(), convert, argv)
 
 
 def convert(options: Options, messages: TextIO) -> int:

@@ -17,6 +17,19 @@ BML writes it, ``1NT-2C``: to search the deck), ``Situation``, ``Meaning``,
 openings) or ``opening::they-1S`` (theirs), so that a partnership can study
 one page or one opening.
 
+Anki shows every field as HTML, in the reviewer, the browser and the editor,
+and acts on its own tags in a field's text. So every text from the notes is
+written by :func:`inert`: shown as typed, never run. Its characters special
+in HTML (``<``, ``&``, quotes) are escaped; Anki's tags (``[sound:…]``,
+``[anki:…]``, ``[latex]``, ``[$]``, ``[$$]``, the reviewer's ``[[type:…]]``)
+all open with ``[``, which Anki looks for in the field's HTML, so it is
+written ``&#91;``; MathJax (``\\(``, ``\\[``) is looked for by the editor in
+the HTML and by the reviewer in the text shown, so an empty ``<span>`` stands
+between the backslash and the bracket. ``{{…}}`` needs nothing: Anki puts a
+field's text into the card once, never reading it as a template. Our own
+markup (red suits, *Alert*) is built around that text. The deck's name is
+text to Anki (it escapes it): the title as written.
+
 Ids are stable from build to build, so that importing the deck again updates
 the notes a player has been learning instead of adding new ones: the note
 type's id is fixed, the deck's comes from the system's title, and each
@@ -32,6 +45,7 @@ from __future__ import annotations
 import hashlib
 import html
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,6 +76,8 @@ CSS = """\
 """
 _RED = re.compile("([\u2665\u2666])")
 _TAG = re.compile(r"[^\w.+-]+")
+#: A backslash before a bracket: MathJax's ``\(``, ``\)``, ``\[`` and ``\]``.
+_MATHJAX = re.compile(r"\\(?=[()[\]])")
 
 
 @dataclass(frozen=True)
@@ -107,6 +123,16 @@ def note_guid(title: str, meaning: Meaning) -> str:
     return digest[:20]
 
 
+def inert(text: str) -> str:
+    """``text`` as HTML that Anki shows as typed: no markup, none of Anki's tags, no MathJax.
+
+    ``[sound:x.mp3]`` becomes ``&#91;sound:x.mp3]`` and ``\\(x\\)``
+    becomes ``\\<span></span>(x\\<span></span>)``: the same characters on
+    the card, nothing that Anki plays, typesets or turns into an image
+    (see the module's notes)."""
+    return _MATHJAX.sub(r"\\<span></span>", html.escape(text)).replace("[", "&#91;")
+
+
 def suits_in_colour(text: str) -> str:
     """``text`` (already HTML) with the red suits' symbols in red."""
     return _RED.sub(r'<span class="red">\1</span>', text)
@@ -122,22 +148,25 @@ def opening_tag(sequence: Sequence) -> str:
 
 
 def page_tag(page: Page) -> str:
-    return "page::" + "::".join(_TAG.sub("-", part).strip("-") or "page" for part in page.name.split("/"))
+    """``page::chapter-1::openings`` for ``chapter 1/openings``: letters, digits and ``._+-`` only,
+    as Anki keeps them (in NFC, no spaces, no empty part)."""
+    name = unicodedata.normalize("NFC", page.name)
+    return "page::" + "::".join(_TAG.sub("-", part).strip("-") or "page" for part in name.split("/"))
 
 
 def card(meaning: Meaning, title: str, page: Page | None) -> Card:
     """The note of one meaning (see the module's notes)."""
-    meaning_text = html.escape(meaning.plain_text)
+    meaning_text = inert(meaning.plain_text)
     if meaning.alert:
         meaning_text = f"<i>Alert</i>: {meaning_text}" if meaning_text else "<i>Alert</i>"
-    condition = html.escape(meaning.condition.describe()) if meaning.condition is not None else ""
+    condition = inert(meaning.condition.describe()) if meaning.condition is not None else ""
     fields = (
-        suits_in_colour(html.escape(label(meaning.sequence))),
-        short_notation(meaning.sequence),
-        html.escape(context_label(meaning.seat, meaning.vulnerability)),
+        suits_in_colour(inert(label(meaning.sequence))),
+        inert(short_notation(meaning.sequence)),
+        inert(context_label(meaning.seat, meaning.vulnerability)),
         suits_in_colour(meaning_text),
         condition,
-        html.escape(page.title) if page is not None else "",
+        inert(page.title) if page is not None else "",
     )
     tags = [opening_tag(meaning.sequence)]
     if page is not None:

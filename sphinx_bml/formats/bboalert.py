@@ -112,6 +112,7 @@ from ..language.calls import Call, CallKind, Sequence, Strain
 from ..language.errors import BMLError
 from ..language.inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
 from ..language.model import Description, Seat, Vulnerability
+from ..language.reader import split_lines
 from ..language.system import Meaning, System
 
 #: Characters of an explanation that BBOalert shows in the bidding box.
@@ -134,7 +135,8 @@ _SEAT_TAGS = {
 _VULNERABILITY_TAGS = {("we", True): "@v", ("we", False): "@n", ("they", True): "@V", ("they", False): "@N"}
 #: How narrow a seat condition is (one seat: 2); a narrower block comes later.
 _SEAT_NARROWING = {Seat.ANY: 0, Seat.FIRST_OR_SECOND: 1, Seat.THIRD_OR_FOURTH: 1}
-_SENTENCE_END = (".", ";", ":", "!", "?")
+#: A line ending so is followed by a space, not ``; ``: its sentence ends, or goes on after a comma.
+_GOES_ON = (".", ";", ":", "!", "?", ",")
 _SPACES = re.compile(r"\s+")
 #: ``@`` before a letter: BBOalert's tags (``@T`` trusted, ``@I`` ignored, ...).
 _TAG = re.compile(r"@(?=[A-Za-z])")
@@ -167,13 +169,21 @@ def context_token(sequence: Sequence) -> str:
 
 def explanation(description: Description) -> str:
     """The description on one line, as BBOalert writes it, not yet split for the box."""
-    lines = (_field(line) for line in _inline_text(description.inline).split("\n"))
+    return _field(explanation_line(description))
+
+
+def explanation_line(description: Description) -> str:
+    """The description on one line as BBO shows an explanation: suits as ``!S``, bids as
+    ``2!H`` and ``3NT``, styles dropped, white space (line breaks too) single spaces, the lines
+    joined by ``; `` or by a space where the sentence goes on. What BBOalert, a LIN file and a
+    PBN note each cannot hold is left for each of them to write (:func:`explanation`)."""
+    lines = (_SPACES.sub(" ", line).strip() for line in _inline_text(description.inline).split("\n"))
     text = ""
     for line in lines:
         if not line:
             continue
         if text:
-            text += " " if text.endswith(_SENTENCE_END) or line[0].islower() else "; "
+            text += " " if text.endswith(_GOES_ON) or line[0].islower() else "; "
         text += line
     return text
 
@@ -379,12 +389,32 @@ def write_bboalert(system: System, title: str | None = None, *, alerts_only: boo
 # Reading back
 
 
+@dataclass(frozen=True)
+class Button:
+    """A ``Button`` record: the label, the text it puts in the chat box (after running the scripts named
+    between ``%`` signs), and its style."""
+
+    label: str
+    text: str = ""
+    style: str = ""
+
+
+#: The first fields of BBOalert's records that are no alert.
+COMMANDS = ("Script", "//Script", "Button", "Shortcut", "Import", "Javascript", "//Javascript", "Alias", "Trusted")
+
+
 @dataclass
 class BBOalertFile:
-    """A BBOalert file as records: the header's free text, and every alert in order."""
+    """A BBOalert file as records: the header's free text, every alert in order, and the scripts,
+    buttons and imports that go with them."""
 
     title: str = ""
     records: list[Record] = field(default_factory=list)
+    #: each script's code by its name, its lines joined as BBOalert joins them
+    scripts: dict[str, str] = field(default_factory=dict)
+    buttons: list[Button] = field(default_factory=list)
+    #: what each ``Import`` line names
+    imports: list[str] = field(default_factory=list)
 
     @property
     def shown_title(self) -> str:
@@ -398,8 +428,11 @@ def read_bboalert(text: str) -> BBOalertFile:
     As BBOalert does, a line ending with a backslash goes on on the next
     line, ``&comma;`` is a comma, lines of fewer than three fields (free
     text) are skipped, and ``Option,<name>`` and ``Option`` set the block of
-    the records that follow. Wildcards, tags, scripts and the other features
-    BBOalert offers to people writing by hand are not interpreted.
+    the records that follow. A ``Script,<name>`` line starts a script that
+    the next ``Script`` line ends (``Script,<name>,<code>`` is a script of
+    one line); ``Button``, ``Import`` and BBOalert's other commands are no
+    alerts. Wildcards, tags, what scripts do and the other features BBOalert
+    offers to people writing by hand are not interpreted.
     """
     lines = [line.replace(COMMA_ENTITY, ",") for _, line in numbered_lines(text)]
     lines = [line for line in lines if line]
@@ -407,20 +440,34 @@ def read_bboalert(text: str) -> BBOalertFile:
         raise BMLError(f"this is not a BBOalert file: its first line must be '{HEADER}' or '{HEADER},<title>'")
     result = BBOalertFile(title=lines[0].partition(",")[2].strip())
     option: str | None = None
+    script: list[str] | None = None  # the name and the lines of the script being read
     for line in lines[1:]:
         fields = [part.strip() for part in line.split(",")]
         if fields[0] == OPTION:
             option = fields[1] if len(fields) > 1 and fields[1] else None
-        elif len(fields) >= 3:
+        elif fields[0] in ("Script", "//Script"):
+            if script is not None:
+                result.scripts[script[0]] = "\n".join(script[1:])
+            script = [fields[1]] if len(fields) == 2 else None
+            if len(fields) > 2:
+                result.scripts[fields[1]] = line.split(",", 2)[2]
+        elif script is not None:
+            script.append(line)
+        elif fields[0] == "Button" and len(fields) > 1:
+            result.buttons.append(Button(fields[1], *fields[2:4]))
+        elif fields[0] == "Import" and len(fields) > 1:
+            result.imports.append(",".join(fields[1:]))
+        elif len(fields) >= 3 and fields[0] not in COMMANDS:
             result.records.append(Record(fields[0], fields[1], fields[2], option))
     return result
 
 
 def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
-    """The lines of ``text`` as BBOalert reads them, each with its number: outer white space
-    removed, a line ending with a backslash joined to the next (numbered as its first line)."""
+    """The lines of ``text`` as BBOalert reads them, each with its number: lines end at ``\\n``,
+    ``\\r\\n`` or ``\\r`` only (a form feed or U+2028 inside an explanation is part of it), outer
+    white space removed, a line ending with a backslash joined to the next (numbered as its first line)."""
     pending, start = "", 0
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(split_lines(text), 1):
         line = pending + raw.strip()
         if not pending:
             start = number

@@ -60,6 +60,7 @@ from ..language.bidtable import ALERT_MARK, TEXT_MARK, reads_as_row
 from ..language.conditions import escape_braces
 from ..language.model import BidNode, BidTable, Description, Document, Metadata
 from ..language.parser import parse_text, starts_bid_table
+from ..language.reader import split_lines
 
 INDENT = "  "
 #: The end of a description as BML writes it: a last line ``.`` is an empty line.
@@ -68,17 +69,24 @@ COMMENT = "//"
 
 
 def write_bml(
-    document: Document, *, metadata: bool = True, split_before_passes: bool = True, notes: Sequence[str] = ()
+    document: Document,
+    *,
+    metadata: bool = True,
+    split_before_passes: bool = True,
+    notes: Sequence[str] = (),
+    after: str = "",
 ) -> str:
     """The bidding tables of ``document`` (and its metadata unless ``metadata`` is false) as BML.
 
     ``split_before_passes`` continues a table in a new one where a pass,
     double or redouble follows a bid among the answers to a call, as the
-    reference does. ``notes`` are written after the metadata as ``//`` comments.
+    reference does. ``notes`` are written after the metadata as ``//`` comments;
+    ``after`` (BML text, such as more comments) after the tables, as it is.
     """
     paragraphs = metadata_lines(document.metadata) if metadata else []
     paragraphs.append(comment_lines(notes))
     paragraphs.append(write_tables(document.bid_tables, split_before_passes=split_before_passes).rstrip("\n"))
+    paragraphs.append(after.rstrip("\n"))
     text = "\n\n".join(paragraph for paragraph in paragraphs if paragraph)
     return text + "\n" if text else ""
 
@@ -191,7 +199,7 @@ def description_lines(description: Description) -> list[str]:
     each, a last empty line written as ``.``, which BML reads back as an empty
     line, and a line that BML would read as something else than text after the
     text mark (see the module's documentation)."""
-    lines = [part.strip() for line in description.lines for part in line.splitlines() or [""]]
+    lines = [part.strip() for line in description.lines for part in split_lines(line) or [""]]
     if not any(lines):
         return []
     last_empty = not lines[-1]
@@ -229,4 +237,4 @@ def _reads_as_markup(line: str, *, first: bool, last: bool) -> bool:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.splitlines()).strip()
+    return " ".join(split_lines(text)).strip()

@@ -24,6 +24,18 @@ stands where the disposition should be, or follows a disposition letter
 agreement on the disposition and no suit length, and
 :attr:`BssFile.warnings` says so.
 
+BML 1's ``bml2bss`` (and other programs) write no disposition code at all
+in a record that ends in a pass, a double or a redouble:
+``*001N2CDP=NYYYYYY5+!c, to play``. Whether a file does so is told by the
+file as a whole, never by the first character of one meaning: it does when
+one of those records cannot hold a code (nothing after the outcomes, or a
+character that is no code: ``=NYYYYYYStrength``), or when every bid of the
+file has the code ``0`` (none) and one of those records would have another
+(``5`` above: a writer that gives its bids no disposition gives none to a
+pass). Then every record of the file that ends in a pass, a double or a
+redouble is read with all its text after the outcomes as its description,
+and one warning, at the record that shows it, says so.
+
 :func:`decode_bss` reads the bytes of a file: UTF-8, UTF-16 (little or big
 endian, with its byte order mark, or without one when every other byte is
 zero) and, failing UTF-8, Windows-1252.
@@ -41,6 +53,7 @@ from ..language.bidtable import MAX_TABLE_DEPTH
 from ..language.calls import Call, CallKind, Sequence, Strain
 from ..language.errors import BMLError, Location, Problems
 from ..language.model import Description, Seat, Vulnerability
+from ..language.reader import split_lines
 from .bss_codes import SEATS_BY_DIGIT, VULNERABILITIES_BY_DIGIT
 
 # --------------------------------------------------------------------------
@@ -171,7 +184,6 @@ class BssFile:
 HEADER_EXAMPLE = "*00{System name}=NYYYYYY followed by the summary"
 SEQUENCE_CODES_EXAMPLE = "=NYYYYYY0"
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _HEADER = re.compile(r"([*?])00(?:\{(?P<name>[^}]*)\})?=[YN]{7}(?P<summary>.*)")
 _FILE_RECORD = re.compile(r"[$+]\s*((?:.*\S)?)\s*")
 _CARDING = re.compile(r"%\s*(\S{22})\s*(\S{18})\s*([A-K]{18})(.*)")
@@ -211,20 +223,37 @@ class BssReader:
         self.bss = BssFile(name)
         self.skip_invalid = skip_invalid
         self.stage = _Stage.START
+        #: where the file shows that it writes no disposition code after a pass, double or redouble
+        self.without: _Shown | None = None
 
     def read(self, text: str) -> BssFile:
-        text = text.removeprefix("\ufeff")
-        for number, line in enumerate(_LINE_BREAK.split(text), start=1):
-            if not line.strip():
-                continue
+        """Read the records of ``text``: lines end at ``\\n``, ``\\r\\n`` or ``\\r`` only."""
+        lines = [(number, line.strip()) for number, line in enumerate(split_lines(text.removeprefix("\ufeff")), 1)]
+        lines = [(number, line) for number, line in lines if line]
+        self.without = _without_disposition_after_passes(lines[1:])
+        for number, line in lines:
             try:
-                self.record(line.strip(), number)
+                self.record(line, number)
             except BMLError as error:
                 error.at(Location(self.bss.name, number))
                 if not self.skip_invalid:
                     raise
                 self.bss.problems.add(error)
+        if self.without is not None:
+            self._say_without(self.without)
         return self.bss
+
+    def _say_without(self, shown: _Shown) -> None:
+        read = [record for record in self.bss.sequences if not record.calls[-1].is_bid]
+        example = next((record for record in read if record.description.text[:1] in _DISPOSITIONS), None)
+        such = f", such as '{example.description.text}' (line {example.line})" if example is not None else ""
+        self.bss.warnings.report(
+            f"this file writes no disposition code in a record that ends in a pass, a double or a redouble "
+            f"(as BML 1's bml2bss does): after the six Y or N of the outcomes this record has {shown.what}. "
+            f"So each of its {len(read)} such records is read with all its text after the outcomes as its "
+            f"meaning{such}. If they do have a disposition code, write one in each of them (0 for none)",
+            Location(self.bss.name, shown.line),
+        )
 
     def record(self, line: str, number: int) -> None:
         """Read one record (a line without its line break and outer white space)."""
@@ -249,9 +278,9 @@ class BssReader:
             self.bss.carding = _carding(line, number)
         elif first == "*" or first.isdigit():
             self._advance(_Stage.SEQUENCES)
-            sequence = parse_sequence_record(line, number)
+            sequence = parse_sequence_record(line, number, after_passes=self.without is None)
             self.bss.sequences.append(sequence)
-            if sequence.disposition_missing:
+            if sequence.disposition_missing and (self.without is None or sequence.calls[-1].is_bid):
                 self.bss.warnings.report(
                     f"this record has no disposition code after the six Y or N of the outcomes; "
                     f"'{sequence.description.text}' is read as its description",
@@ -315,8 +344,12 @@ def _carding(line: str, number: int) -> DefensiveCarding:
 # -- bidding sequences ------------------------------------------------------
 
 
-def parse_sequence_record(line: str, number: int = 0) -> SequenceRecord:
-    """Read one bidding-sequence record such as ``*001N2C=NYYYYYY008At least 5-4 majors``."""
+def parse_sequence_record(line: str, number: int = 0, *, after_passes: bool = True) -> SequenceRecord:
+    """Read one bidding-sequence record such as ``*001N2C=NYYYYYY008At least 5-4 majors``.
+
+    ``after_passes``: whether a record that ends in a pass, a double or a redouble has a
+    disposition code (see the module's notes); without one, its text after the outcomes is its
+    description."""
     we_open = not line.startswith("*")
     body = line if we_open else line[1:]
     if len(body) < 2:
@@ -343,7 +376,7 @@ def parse_sequence_record(line: str, number: int = 0) -> SequenceRecord:
     codes = body[end + 1 :]
     last = calls[-1]
     suit_bid = last.is_bid and last.strain is not Strain.NOTRUMP
-    missing = _disposition_missing(codes[7:])
+    missing = _disposition_missing(codes[7:]) or (not after_passes and not last.is_bid and len(codes) >= 7)
     artificial, outcomes, disposition, rest = _codes(codes[:7] + Disposition.NO_AGREEMENT.value if missing else codes)
     lengths = None
     if missing:
@@ -461,6 +494,54 @@ def _call(text: str, index: int) -> tuple[Call, int]:
         f"'{character}' is not a call: the calls before '=' must be bids such as 1C or 3N, or P, D and R "
         "for pass, double and redouble"
     )
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """Where a file shows that it writes no disposition code after a pass, double or redouble."""
+
+    line: int
+    #: what stands after the outcomes there, in words
+    what: str
+
+
+def _without_disposition_after_passes(lines: list[tuple[int, str]]) -> _Shown | None:
+    """Where the sequence records of ``lines`` show that those ending in a pass, a double or a
+    redouble have no disposition code; ``None``: they have one (see the module's notes)."""
+    bid_codes: set[str] = set()
+    other_code: tuple[int, str] | None = None
+    for number, line in lines:
+        found = _last_call_and_rest(line)
+        if found is None:
+            continue
+        last, rest = found
+        if last.is_bid:
+            bid_codes.add(rest[:1])
+            continue
+        if not rest:
+            return _Shown(number, "nothing")
+        if rest[0] not in _DISPOSITIONS or _disposition_missing(rest):
+            return _Shown(number, f"'{rest}', which starts with no disposition code")
+        if rest[0] != Disposition.NO_AGREEMENT.value and other_code is None:
+            other_code = (number, rest)
+    if other_code is not None and bid_codes == {Disposition.NO_AGREEMENT.value}:
+        number, rest = other_code
+        return _Shown(number, f"'{rest}', where every bid of the file has the disposition code 0 (none)")
+    return None
+
+
+def _last_call_and_rest(line: str) -> tuple[Call, str] | None:
+    """The last call of a sequence record and its text after the outcomes; ``None``: not such a record."""
+    if line[:1] != "*" and not line[:1].isdigit():
+        return None
+    body = line[1:] if line.startswith("*") else line
+    try:
+        end = _end_of_calls(body, 2)
+        calls, _ = parse_calls(body[2:end])
+    except BMLError:
+        return None
+    codes = body[end + 1 :]
+    return (calls[-1], codes[7:]) if len(codes) >= 7 else None
 
 
 def _disposition_missing(rest: str) -> bool:

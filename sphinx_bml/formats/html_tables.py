@@ -22,16 +22,17 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from html import escape
 from typing import NamedTuple
 
 from ..language import diagrams, shown
 from ..language.abbreviations import Abbreviation
-from ..language.diagrams import AUCTION_SEATS, COMPASS
+from ..language.diagrams import COMPASS
 from ..language.inline import Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
+from ..language.model import AUCTION_SEATS, BidNode, Deal, TableCall
 from ..language.model import Auction as AuctionModel
-from ..language.model import BidNode, Deal, TableCall
-from ..language.notation import SUIT_GLYPHS, SUIT_NAMES
 from ..language.shown import Educate
+from ..language.suits import GLYPH_LETTERS, SUIT_GLYPHS, SUIT_NAMES
 
 #: What a row's permalink says; its sign, ``¶``, is the stylesheet's (``::before``): not copied with the text.
 PERMALINK = "Link to this sequence"
@@ -39,15 +40,19 @@ PERMALINK = "Link to this sequence"
 SPECIAL_CHARACTERS = {ord("&"): "&amp;", ord("<"): "&lt;", ord('"'): "&quot;", ord(">"): "&gt;", ord("@"): "&#64;"}
 #: The tags of italic and bold text (monospace is :func:`_monospace`).
 _STYLE_TAGS = {"italic": "em", "bold": "strong"}
-_SYMBOL_SUITS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
+#: What :data:`SPECIAL_CHARACTERS` replaces: most meanings hold none of it.
+_SPECIAL = re.compile("[" + re.escape("".join(map(chr, SPECIAL_CHARACTERS))) + "]")
+#: What an anchor is made of (:func:`~sphinx_bml.language.notation.anchor`): nothing for :func:`attribute` to change.
+_PLAIN_ID = re.compile(r"[a-z0-9-]*")
 _WHITESPACE = re.compile("[\n\r\t\v\f]")
 _WORDS_AND_SPACES = re.compile(r"[^ \n]+| +|\n")
 _CHANGED = "added or changed since the version of bml_changed_since"
 
 
 def encode(text: str) -> str:
-    """Text escaped as docutils' HTML writers escape it (``&``, ``<``, ``>``, ``"`` and ``@``)."""
-    return text.translate(SPECIAL_CHARACTERS)
+    """Text escaped as docutils' HTML writers escape it (``&``, ``<``, ``>``, ``"`` and ``@``):
+    the same ``str.translate``, skipped for a text with nothing to escape."""
+    return text.translate(SPECIAL_CHARACTERS) if _SPECIAL.search(text) else text
 
 
 def attribute(text: str) -> str:
@@ -55,6 +60,13 @@ def attribute(text: str) -> str:
     return encode(_WHITESPACE.sub(" ", text))
 
 
+def _anchor(name: str) -> str:
+    """A row's anchor as an attribute's value: one of letters, digits and dashes (all of them,
+    but a name the project chose) as it is, without the escaping (one per anchor of every row)."""
+    return name if _PLAIN_ID.fullmatch(name) else attribute(name)
+
+
+@lru_cache(maxsize=16)
 def suit_html(letter: str, four_colour: bool) -> str:
     name = SUIT_NAMES[letter]
     classes = f"bml-suit bml-{name}" + (" bml-four-colour" if four_colour else "")
@@ -64,7 +76,8 @@ def suit_html(letter: str, four_colour: bool) -> str:
 def text_html(text: str, four_colour: bool) -> str:
     """Plain text, escaped, its suit symbols dressed as :func:`suit_html`."""
     return "".join(
-        suit_html(_SYMBOL_SUITS[char], four_colour) if char in _SYMBOL_SUITS else encode(char) for char in text
+        suit_html(GLYPH_LETTERS[char], four_colour) if char in GLYPH_LETTERS else escape(char, quote=False)
+        for char in text
     )
 
 
@@ -109,7 +122,7 @@ def table_classes(tree: bool, drawing: Drawing) -> str:
     return f"bml-bidtable {style}" + (" bml-collapsible" if drawing.collapsible else "")
 
 
-def table_inside(context: str, rows: list[BidNode], anchors: Iterable[list[str]], drawing: Drawing) -> str:
+def table_inside(context: str, rows: list[BidNode], anchors: Iterable[tuple[str, ...]], drawing: Drawing) -> str:
     """What a table's ``div`` holds: its context (``p.bml-context``: "3rd or 4th seat") and its rows;
     ``anchors``: the anchors of each row, in the order of :func:`rows` (none: no ids, no permalinks)."""
     body: list[str] = []
@@ -124,13 +137,15 @@ def table_html(rows: list[BidNode], *, tree: bool, context: str, drawing: Drawin
     return f'<div class="{table_classes(tree, drawing)}">\n{table_inside(context, rows, (), drawing)}</div>\n'
 
 
-def _padded(anchors: Iterable[list[str]]) -> Iterator[list[str]]:
+def _padded(anchors: Iterable[tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
     yield from anchors
     while True:
-        yield []
+        yield ()
 
 
-def _rows(body: list[str], rows: list[BidNode], anchors: Iterator[tuple[int, list[str]]], drawing: Drawing) -> None:
+def _rows(
+    body: list[str], rows: list[BidNode], anchors: Iterator[tuple[int, tuple[str, ...]]], drawing: Drawing
+) -> None:
     """``ul.bml-bids``: each row a ``li.bml-bid`` holding its call, its meaning and its answers.
 
     A row written as a pattern (``2M``) holds the anchors of all its
@@ -146,21 +161,22 @@ def _rows(body: list[str], rows: list[BidNode], anchors: Iterator[tuple[int, lis
     for row in rows:
         number, ids = next(anchors)
         classes = "bml-bid bml-changed-since" if number in drawing.changed else "bml-bid"
-        body.append(f'<li class="{classes}" id="{attribute(ids[0])}">' if ids else f'<li class="{classes}">')
+        own = _anchor(ids[0]) if ids else ""  # the row's id, for the row and its permalink
+        body.append(f'<li class="{classes}" id="{own}">' if ids else f'<li class="{classes}">')
         folding = drawing.collapsible and bool(row.children)
         if folding:
             body.append('<details class="bml-fold" open="open"><summary>')
         _call(body, row, ids, number, drawing)
         body.append('<span class="bml-meaning">')
-        tokens = shown.meaning_tokens(row.description.inline)
+        tokens = shown.drawn_meaning(row.description.text)
         if drawing.quotes is not None:
             tokens = shown.educated(tokens, drawing.quotes)
         _tokens(body, shown.with_abbreviations(tokens, drawing.abbreviations), drawing.four, drawing.links)
         if ids:
-            body.append(
-                f'<a class="headerlink" href="#{attribute(ids[0])}" title="{PERMALINK}" aria-label="{PERMALINK}"></a>'
-            )
-        _continued(body, drawing.forward.get(number, []))
+            body.append(f'<a class="headerlink" href="#{own}" title="{PERMALINK}" aria-label="{PERMALINK}"></a>')
+        places = drawing.forward.get(number)
+        if places:
+            _continued(body, places)
         condition = shown.condition_text(row) if drawing.conditions else ""
         if condition:
             body.append(f'<span class="bml-condition">{text_html(condition, drawing.four)}</span>')
@@ -188,11 +204,11 @@ def _continued(body: list[str], places: list[Forward]) -> None:
     body.append(f'<span class="bml-continued">{words}</span>')
 
 
-def _call(body: list[str], row: BidNode, ids: list[str], number: int, drawing: Drawing) -> None:
+def _call(body: list[str], row: BidNode, ids: tuple[str, ...], number: int, drawing: Drawing) -> None:
     """``span.bml-call``: the extra anchors of a pattern row, the call (a link back, on a
     continuation table's head), the alert mark."""
     body.append('<span class="bml-call">')
-    body.extend(f'<span id="{attribute(anchor)}"></span>' for anchor in ids[1:])
+    body.extend(f'<span id="{_anchor(anchor)}"></span>' for anchor in ids[1:])
     back = drawing.back if number == 0 else None
     if number == 0 and drawing.head_id:
         body.append(f'<span id="{attribute(drawing.head_id)}"></span>')
@@ -217,11 +233,11 @@ def _call(body: list[str], row: BidNode, ids: list[str], number: int, drawing: D
 
 def _plain_html(token: shown.Shown, four: bool) -> str | None:
     """Text (escaped), a suit or a line break as HTML; ``None`` for the others (styles, abbreviations, links)."""
-    if isinstance(token, Text):
+    if type(token) is Text:
         return encode(token.text)
-    if isinstance(token, SuitSymbol):
+    if type(token) is SuitSymbol:
         return suit_html(token.strain.value, four)
-    if isinstance(token, LineBreak):
+    if type(token) is LineBreak:
         return "<br />"
     return None
 

@@ -62,16 +62,21 @@ def page_title(document: Document, name: str) -> str:
     return title or "Bidding system"
 
 
-def write_page(document: Document, name: str, page_format: PageFormat, notes: Sequence[str] = ()) -> str:
+def write_page(
+    document: Document, name: str, page_format: PageFormat, notes: Sequence[str] = (), after: str = ""
+) -> str:
     """The Sphinx page of ``document`` in ``page_format`` (``rst`` or ``md``); ``name`` is the fallback title.
 
-    ``notes`` go first in the ``bml`` directive, as BML ``//`` comments.
+    ``notes`` go first in the ``bml`` directive, as BML ``//`` comments; ``after``
+    (BML text) last.
     """
     title = page_title(document, name)
     description = _one_line(document.metadata.description)
     tables = write_tables(document.bid_tables)
     if notes:
         tables = comment_lines(notes) + "\n" + ("\n" + tables if tables else "")
+    if after.strip():
+        tables = (tables + "\n" if tables else "") + after.rstrip("\n") + "\n"
     if page_format == "rst":
         return rst_page(title, description, tables)
     if page_format == "md":

@@ -28,6 +28,7 @@ from ..language.bidtable import TableState
 from ..language.errors import BMLError, one_line
 from ..language.expansion import expand
 from ..language.model import (
+    AsWritten,
     Auction,
     BidTable,
     Block,
@@ -50,7 +51,7 @@ from ..language.site_problems import site_problems
 from ..language.system import System
 from .bboalert import write_bboalert
 from .bss_writer import write_bss
-from .html_tables import Drawing, auction_html, deal_html, table_html, tokens_html
+from .html_tables import Drawing, auction_html, deal_html, encode, table_html, tokens_html
 
 #: The name the notes are read under: the file the messages name.
 NOTES = "notes.bml"
@@ -166,6 +167,8 @@ def _block(block: Block, settings: Settings, drawing: Drawing) -> str:
         return deal_html(block, four)
     if isinstance(block, Auction):
         return auction_html(block, four)
+    if isinstance(block, AsWritten):  # a diagram that cannot be read: its lines as written, as the site shows them
+        return f'<pre class="bml-as-written">{encode(block.text)}</pre>\n'
     if isinstance(block, Heading):
         return f'<p class="rubric">{_prose(block.text, drawing)}</p>\n'
     if isinstance(block, Paragraph):

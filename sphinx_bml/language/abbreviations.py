@@ -146,10 +146,12 @@ def known_abbreviations(setting: object) -> dict[str, str]:
 
 
 @lru_cache(maxsize=32)
-def _pattern(abbreviations: frozenset[str]) -> re.Pattern[str] | None:
+def _pattern(abbreviations: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The abbreviations as whole words, longest first (``abbreviations``: the keys of a
+    mapping, as a tuple: quicker to make and look up than a set, for every piece of text)."""
     if not abbreviations:
         return None
-    alternatives = "|".join(re.escape(text) for text in sorted(abbreviations, key=lambda text: (-len(text), text)))
+    alternatives = "|".join(re.escape(text) for text in sorted(set(abbreviations), key=lambda text: (-len(text), text)))
     return re.compile(rf"(?<![\w!])(?:{alternatives})(?!\w)")
 
 
@@ -157,7 +159,7 @@ def split_abbreviations(text: str, abbreviations: Mapping[str, str]) -> list[str
     """``text`` cut into plain pieces and the abbreviations it uses as whole words
     (``"5+ !h, INV/GF"`` gives ``["5+ !h, ", INV, "/", GF]``); joining the pieces
     and the abbreviations' text gives ``text`` back."""
-    pattern = _pattern(frozenset(abbreviations))
+    pattern = _pattern(tuple(abbreviations))
     if pattern is None:
         return [text] if text else []
     pieces: list[str | Abbreviation] = []

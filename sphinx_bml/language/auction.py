@@ -18,34 +18,28 @@ and reported at the line of the call.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
-from .calls import Call, CallKind, Strain
+from .calls import CALL_WORDS, PASS, Call, Strain
 from .errors import BMLError, Kind, Location, Problems
-from .model import Auction, AuctionMark, Direction
+from .laws import Bidding
+from .model import AUCTION_SEATS, DIRECTION_WORDS, Auction, AuctionMark, Direction
 from .reader import Line
+from .suits import TYPED_SUITS
 
-#: The seats in the order of an auction diagram's columns.
-TABLE_ORDER = (Direction.WEST, Direction.NORTH, Direction.EAST, Direction.SOUTH)
-
-_SEAT_WORDS = {
-    **{direction.value: direction for direction in Direction},
-    **{direction.name: direction for direction in Direction},
-}
 _ALL_PASS = re.compile(r"\ball[\s_-]*pass(?:es|ed)?\b", re.IGNORECASE)
-_BID = re.compile(r"([1-7])\s*(NT|N|C|D|H|S|!C|!D|!H|!S|[♣♧♦♢♥♡♠♤])", re.IGNORECASE)
-_SUIT_SIGNS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+_BID = re.compile(rf"([1-7])\s*(NT|N|C|D|H|S|!C|!D|!H|!S|[{''.join(TYPED_SUITS)}])", re.IGNORECASE)
 _WORDS: dict[str, Call | AuctionMark] = {
-    **dict.fromkeys(("P", "PASS", "PASSES", "NB"), Call(CallKind.PASS)),
-    **dict.fromkeys(("X", "D", "DBL", "DBLE", "DOUBLE", "DOUBLES"), Call(CallKind.DOUBLE)),
-    **dict.fromkeys(("XX", "R", "RDBL", "REDBL", "RDBLE", "REDOUBLE", "REDOUBLES"), Call(CallKind.REDOUBLE)),
+    **CALL_WORDS,
     **dict.fromkeys(("AP", "ALLPASS"), AuctionMark.ALL_PASS),
     "-": AuctionMark.EMPTY,
     "—": AuctionMark.EMPTY,
     "–": AuctionMark.EMPTY,
     "?": AuctionMark.QUESTION,
 }
+_SEAT_NAMES = [direction.name for direction in Direction]
 _SPELLINGS = (
     "write bids as 1C or 1NT (1!c, 1♣ and lower case also work), Pass or P, Dbl or X, Rdbl or XX, "
     "All pass or AP, - for a seat before the dealer and ? for the call asked about"
@@ -59,7 +53,7 @@ def read_cell(word: str) -> Call | AuctionMark | None:
         return mark
     if match := _BID.fullmatch(word):
         letter = match.group(2).upper().removeprefix("!")
-        letter = _SUIT_SIGNS.get(letter, letter)
+        letter = TYPED_SUITS.get(letter, letter)
         return Call.bid(int(match.group(1)), Strain.from_letter("N" if letter == "NT" else letter))
     return None
 
@@ -73,23 +67,40 @@ def header_seats(text: str) -> tuple[Direction, ...] | None:
     """The seats a header line names (``West North East South``, ``W N E S``), else ``None``."""
     seats = []
     for word in text.replace(",", " ").split():
-        seat = _SEAT_WORDS.get(word.strip(":").upper())
+        seat = DIRECTION_WORDS.get(word.strip(":").upper())
         if seat is None:
             return None
         seats.append(seat)
     return tuple(seats) if len(seats) >= 2 else None
 
 
-def looks_like_auction(lines: list[Line]) -> bool:
-    """A seat header line, or a first row of three calls, or of four or more
-    words all calls but one (a typo in an auction is still an auction); never
-    a line with an ``=``, which is a bidding table's row."""
-    if header_seats(lines[0].text) is not None:
+def _misspelt_seat(text: str) -> str | None:
+    """The word of a header line that names the four seats but one, mistyped
+    (``W N E Z``, ``West North East Soth``): a letter, or a word close to a seat's name."""
+    words = [word.strip(":") for word in text.replace(",", " ").split()]
+    others = [word for word in words if word.upper() not in DIRECTION_WORDS]
+    if len(words) != 4 or len(others) != 1 or not others[0].isalpha():
+        return None
+    odd = others[0]
+    return odd if len(odd) == 1 or difflib.get_close_matches(odd.upper(), _SEAT_NAMES, n=1, cutoff=0.6) else None
+
+
+def looks_like_auction(lines: list[Line], *, under_a_deal: bool = False) -> bool:
+    """A seat header line (one seat mistyped too), or a first row of three calls, or
+    of four or more words all calls but one (a typo in an auction is still an
+    auction); never a line with an ``=``, which is a bidding table's row.
+
+    Right under a deal, where a bidding problem's auction stands, a first row of
+    two calls (``1H ?``), or of three or more words all calls but one
+    (``1H 2Z ?``), is an auction too."""
+    if header_seats(lines[0].text) is not None or _misspelt_seat(lines[0].text) is not None:
         return True
     words = row_words(lines[0].text)
     if any(word.endswith("=") for word in words):
         return False  # a row of a bidding table: ``1S = (P) no bid`` describes 1S
     calls = sum(1 for word in words if read_cell(word) is not None)
+    if under_a_deal and (calls == len(words) >= 2 or calls >= len(words) - 1 >= 2):
+        return True
     return calls == len(words) == 3 or (len(words) >= 4 and calls >= len(words) - 1)
 
 
@@ -99,16 +110,20 @@ class _Turn:
     location: Location
 
 
-def read_auction(lines: list[Line], problems: Problems) -> Auction | None:
-    """The auction diagram of ``lines``; ``None`` when they do not look like one.
+def read_auction(lines: list[Line], problems: Problems, *, under_a_deal: bool = False) -> Auction | None:
+    """The auction diagram of ``lines``; ``None`` when they do not look like one
+    (``under_a_deal``: the block right under a deal, see :func:`looks_like_auction`).
 
     Raises :class:`BMLError` at the line when they look like an auction but
     cannot be read. Calls that could not happen are reported in ``problems``.
     """
-    if not looks_like_auction(lines):
+    if not looks_like_auction(lines, under_a_deal=under_a_deal):
         return None
     location = lines[0].location
     first_seat = Direction.WEST
+    if (odd := _misspelt_seat(lines[0].text)) is not None:
+        message = f"the auction's header has '{odd}', which is not a seat: write West North East South (or W N E S)"
+        raise BMLError(message, location, Kind.SYNTAX)
     seats = header_seats(lines[0].text)
     if seats is not None:
         first_seat = _first_seat(seats, lines[0].location)
@@ -117,7 +132,7 @@ def read_auction(lines: list[Line], problems: Problems) -> Auction | None:
             raise BMLError("the auction has seats but no calls", None, Kind.SYNTAX)
     rows = [_row(line) for line in lines]
     rows_complete = _check_rows(rows, lines, problems)
-    turns = [_Turn(AuctionMark.EMPTY, lines[0].location)] * TABLE_ORDER.index(first_seat)
+    turns = [_Turn(AuctionMark.EMPTY, lines[0].location)] * AUCTION_SEATS.index(first_seat)
     turns += [_Turn(cell, line.location) for row, line in zip(rows, lines, strict=True) for cell in row]
     if rows_complete:
         AuctionCheck(problems).check(turns)
@@ -136,8 +151,8 @@ def _first_seat(seats: tuple[Direction, ...], location: Location) -> Direction:
             "of the four seats, West North East South; give the silent seats' passes"
         )
         raise BMLError(message, location, Kind.SYNTAX)
-    start = TABLE_ORDER.index(seats[0])
-    if seats != TABLE_ORDER[start:] + TABLE_ORDER[:start]:
+    start = AUCTION_SEATS.index(seats[0])
+    if seats != AUCTION_SEATS[start:] + AUCTION_SEATS[:start]:
         message = (
             f"the auction's header names the seats in the order {names}: write them clockwise, as they sit at "
             "the table (West North East South)"
@@ -178,82 +193,32 @@ def _check_rows(rows: list[list[Call | AuctionMark]], lines: list[Line], problem
 
 class AuctionCheck:
     """Follows an auction call by call and reports the first call that could
-    not happen at a table (what follows it is not checked: it would only
-    repeat the same mistake)."""
+    not happen at a table, by the laws of the auction (:mod:`.laws`); what
+    follows it is not checked: it would only repeat the same mistake."""
 
     def __init__(self, problems: Problems) -> None:
         self.problems = problems
-        self.bid: Call | None = None
-        self.bid_turn = 0
-        self.doubled = 0  # 0, 1 doubled, 2 redoubled
-        self.double_turn = 0
-        self.passes = 0
-        self.end: str | None = None  # how the auction ended
+        self.bidding = Bidding()
         self.reported = False
 
     def check(self, turns: list[_Turn]) -> None:
         started = False
-        for number, turn in enumerate(turns):
+        for turn in turns:
             cell = turn.cell
             if cell is AuctionMark.EMPTY and not started:
                 continue
             started = True
             if cell is AuctionMark.QUESTION:
                 return  # what comes after the question is not part of the auction
-            if self.end is not None:
-                self._report(f"the auction has already ended ({self.end}), so nothing can follow it", turn)
-            elif cell is AuctionMark.ALL_PASS:
-                self.end = "all pass"
-            elif cell is AuctionMark.EMPTY or cell.kind is CallKind.PASS:
-                self._pass()
-            elif cell.kind is CallKind.DOUBLE:
-                self._double(number, turn)
-            elif cell.kind is CallKind.REDOUBLE:
-                self._redouble(number, turn)
-            else:
-                self._bid(cell, number, turn)
-            if self.reported:
+            call = PASS if cell is AuctionMark.EMPTY or cell is AuctionMark.ALL_PASS else cell
+            refused = self.bidding.refusal(call)
+            if refused is not None:
+                self._report(refused, turn)
                 return
-
-    def _pass(self) -> None:
-        self.passes += 1
-        if self.bid is not None and self.passes == 3:
-            self.end = f"three passes after {self._last_call()}"
-        elif self.bid is None and self.passes == 4:
-            self.end = "four passes: the board is passed out"
-
-    def _last_call(self) -> str:
-        return {0: str(self.bid), 1: "the double", 2: "the redouble"}[self.doubled]
-
-    def _double(self, number: int, turn: _Turn) -> None:
-        rule = "a double is only allowed over the opponents' bid"
-        if self.bid is None:
-            self._report(f"the auction opens with a double: {rule}", turn)
-        elif (number - self.bid_turn) % 2 == 0:
-            self._report(f"the auction doubles partner's {self.bid}: {rule}", turn)
-        elif self.doubled:
-            already = "doubled" if self.doubled == 1 else "redoubled"
-            self._report(f"the auction doubles {self.bid}, which is already {already}: {rule}, once", turn)
-        else:
-            self.doubled, self.double_turn, self.passes = 1, number, 0
-
-    def _redouble(self, number: int, turn: _Turn) -> None:
-        rule = "a redouble is only allowed over the opponents' double"
-        if self.doubled == 0:
-            self._report(f"the auction has a redouble without a double: {rule}", turn)
-        elif self.doubled == 2:
-            self._report(f"the auction redoubles {self.bid} twice: {rule}, once", turn)
-        elif (number - self.double_turn) % 2 == 0:
-            self._report(f"the auction redoubles partner's double: {rule}", turn)
-        else:
-            self.doubled, self.passes = 2, 0
-
-    def _bid(self, call: Call, number: int, turn: _Turn) -> None:
-        if self.bid is not None and call <= self.bid:
-            message = f"{call} after {self.bid} is an insufficient bid: each bid must be higher than the bid before it"
-            self._report(message, turn)
-            return
-        self.bid, self.bid_turn, self.doubled, self.passes = call, number, 0, 0
+            if cell is AuctionMark.ALL_PASS:
+                self.bidding.end = "all pass"
+            else:
+                self.bidding.add(call)
 
     def _report(self, message: str, turn: _Turn) -> None:
         self.problems.report(message, turn.location, Kind.SEQUENCE)

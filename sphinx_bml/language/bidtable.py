@@ -21,11 +21,12 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from .calls import Call, CallKind, Strain, spell_suits
+from .calls import Call, CallKind, Strain
 from .conditions import Condition, condition_opening, find_condition, parse_condition, shown
 from .errors import BMLError, Location, Problems
 from .model import ANY_VULNERABILITY, BidNode, BidTable, Description, Seat, TableCall, Vulnerability
 from .reader import Line
+from .suits import spell_suits
 
 #: ``#PASTE`` inside pasted rows inside pasted rows …: real notes nest
 #: modules two or three deep; 20 leaves room for any of them.
@@ -55,6 +56,8 @@ _STRAINS = re.compile(r"([1-7])([CDHSN]{2,5})")
 _ROW = re.compile(r"^(\s*)((?:[^\s={]|\{[^}]*\})+)\s*(=\s*)?((?:.*\S)?)\s*$")
 #: What an opponents' call means, in braces after it: ``(2C{Landy})``.
 _DASHES_OUTSIDE_BRACES = re.compile(r"-(?![^{]*\})")
+#: Between the calls of a row written for several calls at once: ``2S/3H``.
+_SLASHES_OUTSIDE_BRACES = re.compile(r"/(?![^{]*\})")
 _QUALIFIED = re.compile(r"(.+?)\{([^{}]*)\}")
 #: A ``!`` of its own right before the meaning: the call is alertable (``2D ! Multi``).
 #: bridge-markup reads it as part of the meaning; a mark stuck to the call (``2D!``) it cannot read.
@@ -77,6 +80,14 @@ VARIABLE_STRAINS: dict[str, tuple[Strain, ...]] = {
     "X": (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES),
     "Y": (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES),
     "Z": (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES),
+}
+#: The variables BML 1 knew, each standing for all its suits ("m :: Defines both C and D"): where every
+#: suit of one was bid, BML 2's rule leaves it none, and a row of it is read as BML 1 reads it (see
+#: :mod:`.expansion`). With the words a message says it in: which of its suits were bid, what it is read as.
+BML1_VARIABLES: dict[str, tuple[str, str]] = {
+    "m": ("both", "both minors"),
+    "M": ("both", "both majors"),
+    "X": ("all four", "any suit"),
 }
 COLOUR_STRAINS: dict[str, tuple[Strain, ...]] = {
     "red": (Strain.DIAMONDS, Strain.HEARTS),
@@ -123,8 +134,13 @@ def parse_table_call(token: str) -> TableCall:
     ``1♣``, ``x``); it is kept as its capital spelling (``1C``, ``X``).
     Patterns keep their case, which tells ``m`` from ``M``.
 
+    Several calls written out, joined by slashes (``2S/3H``, ``(1H/1S)``),
+    stand for each of them, as ``3CD`` stands for 3C and 3D (:func:`_several_calls`).
+
     Tables repeat the same few hundred calls, so the (immutable) results are cached.
     """
+    if _SLASHES_OUTSIDE_BRACES.search(token):
+        return _several_calls(token)
     ours = True
     text = token
     paren = _PAREN.fullmatch(token)
@@ -168,6 +184,38 @@ def parse_table_call(token: str) -> TableCall:
     )
 
 
+def _several_calls(token: str) -> TableCall:
+    """``2S/3H``, ``4D/4H/4S``, ``(1H/1S)`` or ``(1H)/(1S)``: one row for each call, each written out."""
+    paren = _PAREN.fullmatch(token)
+    if paren and not any(mark in paren.group(1) for mark in "()"):  # (1H/1S): the opponents' calls
+        written = [f"({part})" for part in _SLASHES_OUTSIDE_BRACES.split(paren.group(1))]
+    else:
+        written = _SLASHES_OUTSIDE_BRACES.split(token)
+    if any(part in ("", "()") for part in written):
+        raise BMLError(f"'{token}' has an empty call before or after a slash; write the calls as in 2S/3H")
+    parts: list[TableCall] = []
+    for part in written:
+        try:
+            call = parse_table_call(part)
+        except BMLError as error:
+            raise BMLError(f"'{token}': {error.message}") from None
+        if call.call is None:
+            raise BMLError(
+                f"'{token}': a row for several calls writes out each of them, as in 2S/3H; {call.notation} "
+                f"is a pattern: give it a row of its own"
+            )
+        if any(call.call == other.call for other in parts):
+            raise BMLError(f"'{token}' names {call.notation} twice; write each call once")
+        parts.append(call)
+    ours = parts[0].ours
+    if any(part.ours != ours for part in parts):
+        raise BMLError(
+            f"'{token}' mixes our calls and the opponents' (in parentheses): a row for several calls is for one "
+            "side's calls, as in 2S/3H or (1H/1S)"
+        )
+    return TableCall("/".join(part.written for part in parts), ours, parts=tuple(parts))
+
+
 def _qualified_call(token: str, ours: bool, written: str, qualification: str) -> TableCall:
     """An opponents' call with what it means: ``(2C{Landy})``."""
     if ours:
@@ -196,6 +244,27 @@ def parse_calls(token: str) -> tuple[tuple[TableCall, ...], bool]:
     return tuple(parse_table_call(part) for part in parts), continues
 
 
+def unreadable_sequence(line: str) -> BMLError | None:
+    """What is wrong with the first word of ``line`` when it is shaped like the sequence a
+    table continues (``(1♣)-(1Q)-``, ``1N-2Q;``: calls joined by dashes, ending with one or
+    with ``;``, the first of them a call) but one of its calls is none; ``None`` for any
+    other line (prose such as ``2-over-1 …`` or ``1♣-ish …`` included)."""
+    words = line.split(None, 1)
+    if not words or not _continues(words[0]):
+        return None
+    word = words[0]
+    parts = _DASHES_OUTSIDE_BRACES.split(word.rstrip("-;"))
+    try:
+        parse_table_call(parts[0])
+    except BMLError:
+        return None
+    try:
+        parse_calls(word)
+    except BMLError as error:
+        return error
+    return None
+
+
 def reads_as_row(text: str) -> bool:
     """Whether ``text`` starts like a row of a table: a call as a table writes
     it (``2C``, ``(P)``, ``2M``), then its meaning."""
@@ -203,6 +272,14 @@ def reads_as_row(text: str) -> bool:
     word = word.rstrip("=")
     if not rest.strip() or not word:
         return False
+    return _is_table_call(word)
+
+
+@lru_cache(maxsize=4096)
+def _is_table_call(word: str) -> bool:
+    """Whether ``word`` reads as a call of a table. Kept: every line of a meaning is asked
+    about its first word, most often one of the same few words of prose, which
+    :func:`parse_table_call` refuses (an error is not kept by its cache)."""
     try:
         parse_table_call(word)
     except BMLError:
@@ -219,7 +296,12 @@ def opens_with_calls(line: str) -> bool:
     words = line.split(None, 1)
     if not words:
         return False
-    token = words[0].removesuffix("=")
+    return _opens_with_calls(words[0].removesuffix("="))
+
+
+@lru_cache(maxsize=4096)
+def _opens_with_calls(token: str) -> bool:
+    """:func:`opens_with_calls` of a line's first word; kept, as the first words of prose repeat."""
     try:
         calls, continues = parse_calls(token)
     except BMLError:
@@ -265,7 +347,7 @@ class TableParser:
         # open #COPY/#CUT regions: (name, is_cut, indentation, lines, location)
         open_clips: list[tuple[str, bool, int, list[Line], Location]] = []
         for line in lines:
-            command = _COMMAND.match(line.text)
+            command = _COMMAND.match(line.text) if "#" in line.text else None  # a row is no command
             word = command.group(1).upper() if command else ""
             if command and word in ("COPY", "CUT"):
                 name = command.group(2).split()[0] if command.group(2) else ""
@@ -285,7 +367,7 @@ class TableParser:
                 continue
             for clip in open_clips:
                 clip[3].append(line)
-            if any(is_cut for _, is_cut, *_ in open_clips):
+            if open_clips and any(is_cut for _, is_cut, *_ in open_clips):
                 continue
             self._emit(line, rows)
         for clip in open_clips:
@@ -311,7 +393,7 @@ class TableParser:
         """
         if self.stopped:
             return
-        command = _COMMAND.match(line.text)
+        command = _COMMAND.match(line.text) if "#" in line.text else None
         if command is None:
             rows.append(line)
             return
@@ -445,6 +527,10 @@ class TableParser:
                         )
                     continue
             except BMLError as error:
+                if index == 0 and _continues(text):  # every row answers the sequence: none can stand
+                    error.message += "; the rows of this table answer that sequence, so the whole table is left out"
+                    self.problems.add(error.at(line.location))
+                    break
                 self.problems.add(error.at(line.location))
                 skip_under = indent
                 last = None
@@ -611,6 +697,12 @@ def split_alert(meaning: str, prefix: str | None = None) -> tuple[bool, str]:
     if prefix and meaning.startswith(prefix) and not _LEADING_SUIT.match(meaning):
         return True, meaning[len(prefix) :].lstrip()
     return False, meaning
+
+
+def _continues(text: str) -> bool:
+    """Whether the row ``text`` gives a sequence to continue (``1N-2C;``, ``(1C)-(1Q)-``), read or not."""
+    word = text.split(None, 1)[0] if text.strip() else ""
+    return word.endswith(("-", ";"))
 
 
 def _notation(node: BidNode) -> str:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import total_ordering
 
 from .errors import BMLError
+from .suits import spell_suits
 
 
 class Strain(enum.Enum):
@@ -24,6 +26,10 @@ class Strain(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
     NOTRUMP = "N"
+
+    #: Hashed as the one object it is, without a call into Python: keys of the
+    #: engine's dictionaries, hashed hundreds of thousands of times a build.
+    __hash__ = object.__hash__
 
     @property
     def rank(self) -> int:
@@ -61,17 +67,6 @@ _KIND_ORDER = [CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE]
 
 _CALL_RE = re.compile(r"([1-7])(NT|[CDHSN])|(P|D|R|X|XX)", re.IGNORECASE)
 
-#: Suit symbols as players type or paste them (black and white ones, and the
-#: emoji form's variation selector), read as the letters BML writes.
-_SUIT_GLYPHS = str.maketrans(
-    {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S", "\ufe0f": None}
-)
-
-
-def spell_suits(text: str) -> str:
-    """``text`` with suit symbols written as BML's letters: ``1♣`` is ``1C``, ``2♥♠`` is ``2HS``."""
-    return text.translate(_SUIT_GLYPHS)
-
 
 @total_ordering
 @dataclass(frozen=True, slots=True)
@@ -96,21 +91,26 @@ class Call:
             rank = 35 + _KIND_ORDER.index(self.kind)
         object.__setattr__(self, "rank", rank)
 
-    def __reduce__(self) -> tuple[type[Call], tuple[CallKind, int, Strain | None, str | None]]:
+    def __reduce__(self) -> tuple[Callable[..., Call], tuple[object, ...]]:
         # Its fields, not the slotted dataclass's generic state; the rank is computed again.
+        # A call without a qualification is read back as the one call of its rank (see ``bid``).
+        if self.qualification is None:
+            return _call_of_rank, (self.rank,)
         return Call, (self.kind, self.level, self.strain, self.qualification)
 
     @classmethod
     def bid(cls, level: int, strain: Strain) -> Call:
+        """The bid: one object per bid, shared by every sequence that makes it, so that
+        sequences compare call by call at a glance and are stored with each call once."""
         if not 1 <= level <= 7:
             raise BMLError(f"{level}{strain.value} is not a bid: the level must be 1 to 7")
-        return cls(CallKind.BID, level, strain)
+        return _CALLS[(level - 1) * 5 + _STRAIN_RANKS[strain]]
 
     @classmethod
     def from_index(cls, index: int) -> Call:
         if not 0 <= index < 35:
             raise BMLError("that bid is beyond 7NT")
-        return cls.bid(index // 5 + 1, _STRAIN_ORDER[index % 5])
+        return _CALLS[index]
 
     @classmethod
     def parse(cls, text: str) -> Call:
@@ -123,7 +123,7 @@ class Call:
             return cls.bid(int(match.group(1)), Strain.from_letter(strain))
         word = match.group(3).upper()
         kind = {"P": CallKind.PASS, "D": CallKind.DOUBLE, "X": CallKind.DOUBLE}.get(word, CallKind.REDOUBLE)
-        return cls(kind)
+        return _CALLS[35 + _KIND_ORDER.index(kind)]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Call):
@@ -135,12 +135,14 @@ class Call:
 
     def qualified(self, qualification: str | None) -> Call:
         """This call with what it means (``2C{Landy}``); ``None``: plain."""
-        return Call(self.kind, self.level, self.strain, qualification or None)
+        if not qualification:
+            return self.plain
+        return Call(self.kind, self.level, self.strain, qualification)
 
     @property
     def plain(self) -> Call:
         """The call without its qualification: what was bid."""
-        return self if self.qualification is None else Call(self.kind, self.level, self.strain)
+        return self if self.qualification is None else _CALLS[self.rank]
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Call):
@@ -179,7 +181,25 @@ class Call:
         return written if self.qualification is None else f"{written}{{{self.qualification}}}"
 
 
-PASS = Call(CallKind.PASS)
+#: Every call without a qualification, by rank: the bids from 1C to 7NT, then pass, double, redouble.
+_CALLS = (
+    *(Call(CallKind.BID, index // 5 + 1, _STRAIN_ORDER[index % 5]) for index in range(35)),
+    *(Call(kind) for kind in _KIND_ORDER),
+)
+
+
+def _call_of_rank(rank: int) -> Call:
+    """The call of ``rank``, without a qualification: how a stored call is read back."""
+    return _CALLS[rank]
+
+
+PASS = _CALLS[35]
+#: Pass, double and redouble as players write them, in capitals: ``PASS``, ``NB``, ``X``, ``DBL``, ``XX``, ``RDBL``.
+CALL_WORDS = {
+    **dict.fromkeys(("P", "PASS", "PASSES", "NB"), PASS),
+    **dict.fromkeys(("X", "D", "DBL", "DBLE", "DOUBLE", "DOUBLES"), _CALLS[36]),
+    **dict.fromkeys(("XX", "R", "RDBL", "REDBL", "RDBLE", "REDOUBLE", "REDOUBLES"), _CALLS[37]),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,13 @@ diagram kept as written:
 - the auction diagram written right after the deal (the next block): its
   first call is the dealer's, and once it has ended, its last bid is the
   contract, doubled as it was, played by the declarer the header names.
+
+A block that looks like a deal but cannot be read as one (a mistyped card, a
+hand of three suits, a seat twice, a line that is no hand, a ``#5`` header
+with no hand under it) is reported at the line of the slip and kept as
+written (:class:`.AsWritten`): never dropped, never read as a bidding table.
+A single line is a hand with a slip only when it would be a hand but for it,
+so prose that starts with a seat (``S: this is what South needs``) stays prose.
 """
 
 from __future__ import annotations
@@ -30,16 +37,27 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .calls import Call, CallKind, Strain, spell_suits
-from .errors import BMLError, Kind, Location, Problems
-from .model import Auction, AuctionMark, Block, Contract, Deal, Direction, Lead
+from .auction import looks_like_auction
+from .calls import Call, CallKind, Strain
+from .errors import Kind, Location, Problems
+from .model import (
+    AUCTION_SEATS,
+    DIRECTION_WORDS,
+    AsWritten,
+    Auction,
+    AuctionMark,
+    Block,
+    Contract,
+    Deal,
+    Direction,
+    Lead,
+)
 from .reader import Line
+from .suits import SUIT_NAMES, SUIT_ORDER, TYPED_SUITS, spell_suits
 
 #: Seats clockwise from North, as the cards go round the table.
 CLOCKWISE = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
-#: The seats of an auction diagram's columns.
-_COLUMNS = (Direction.WEST, Direction.NORTH, Direction.EAST, Direction.SOUTH)
-_SUITS = ("spades", "hearts", "diamonds", "clubs")
+_SUITS = tuple(SUIT_NAMES[letter] for letter in SUIT_ORDER)
 _RANKS = {
     "A": "ace",
     "K": "king",
@@ -51,17 +69,25 @@ _RANKS = {
 _FULL_HAND = 13
 
 _HAND = re.compile(r"^\s*([NESW])\s*:?\s+(\S.*)$")
-_HOLDING = re.compile(r"-|(?:10|[2-9AKQJTx])+")
 _CARD = re.compile(r"10|[2-9AKQJTx]")
+_RANKS_WRITTEN = frozenset("AKQJT98765432x")
+#: A line that starts with a seat, as a hand does.
+_SEAT_FIRST = re.compile(r"^\s*[NESW](?::|\s)")
+#: A header that starts with the board number, ``#5``: no BML command nor call starts so.
+_NUMBERED_HEADER = re.compile(r"^\s*#\s*\d")
+#: A hand with a slip has three to five words: four holdings, one too few or too many.
+_SLIPPED_WORDS = range(3, 6)
+_CARDS_TO_WRITE = "write the cards A K Q J T (or 10) 9 to 2, x for a small card and - for a void"
+_HAND_TO_WRITE = "a seat N, E, S or W, then four holdings, spades hearts diamonds clubs"
 
-_SEAT_NAMES = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 _DEALER_WORD = re.compile(r"(?<!\w)(?:dealer|dlr)(?![\w'’])\.?\s*:?\s*(\S*)", re.IGNORECASE | re.ASCII)
 _SEAT_DEALS = re.compile(r"(?:^|\s)(north|east|south|west|[NESW]),?\s+(?:dealer|deals)\b", re.IGNORECASE | re.ASCII)
 _DEALER_LETTER = re.compile(r"(?:^|\s)([NESW]),?(?=\s|$)")
 _BOARD = re.compile(r"(?:^|\s)#?(\d+),?(?=\s|$)")
-_LEAD = re.compile(r"(?:^|\s)([shdc♠♥♦♣])(10|[2-9AKQJT]),?(?=\s|$)")
+_SYMBOLS = "".join(TYPED_SUITS)
+_LEAD = re.compile(rf"(?:^|\s)([shdc{_SYMBOLS}])(10|[2-9AKQJT]),?(?=\s|$)")
 _CONTRACT = re.compile(
-    r"(?:^|\s)(?:([1-7])(NT|[SHDCN♠♥♦♣])(XX?)?(?:\s+(?i:by)\s+((?i:north|east|south|west|[nesw]))\b|([NESW]))"
+    rf"(?:^|\s)(?:([1-7])(NT|[SHDCN{_SYMBOLS}])(XX?)?(?:\s+(?i:by)\s+((?i:north|east|south|west|[nesw]))\b|([NESW]))"
     r"|(P|PASS|(?i:passed\s+out)))(?=[\s,.;]|$)",
     re.ASCII,
 )
@@ -83,6 +109,18 @@ _VULNERABILITY_WORDS = "None (or Love all, Nil), NS (or N-S), EW (or E-W), All (
 _CONTRACT_WORD = re.compile(r"\b(?:contract|played|plays)\b\s*:?\s*[1-7][^\s,;]*", re.IGNORECASE | re.ASCII)
 
 
+def _not_cards(word: str) -> list[str]:
+    """The characters of a holding as written that are no card, each once (``10`` is a card; ``-`` alone a void)."""
+    if word == "-":
+        return []
+    return list(dict.fromkeys(char for char in word.replace("10", "") if char not in _RANKS_WRITTEN))
+
+
+def _in_capitals(word: str) -> str:
+    """A holding written in small letters, as BML writes it: ``akjxx`` is ``AKJxx``."""
+    return word.upper().replace("X", "x")
+
+
 @dataclass(frozen=True)
 class _HandLine:
     """A line that gives (or tries to give) a hand: a seat, then holdings."""
@@ -93,73 +131,138 @@ class _HandLine:
 
     @property
     def problem(self) -> str:
-        """What is wrong with the hand, in words (``""``: nothing)."""
-        who = f"the {self.direction.label} hand"
+        """What is wrong with the hand, in words, after "the South hand" (``""``: nothing)."""
         if len(self.holdings) != 4:
             return (
-                f"{who} gives {len(self.holdings)} suits ({' '.join(self.holdings)}): write four holdings, "
-                "spades hearts diamonds clubs, with - for a void; this hand is left out"
+                f"gives {len(self.holdings)} suits ({' '.join(self.holdings)}): write four holdings, spades hearts "
+                "diamonds clubs, with - for a void"
             )
         for holding in self.holdings:
-            if not _HOLDING.fullmatch(holding):
-                return (
-                    f"{who} has '{holding}', which is not a holding: write the cards A K Q J T (or 10) 9 to 2 "
-                    "or x, and - for a void; this hand is left out"
-                )
+            if _not_cards(_in_capitals(holding)):
+                wrong = _not_cards(holding)
+                if len(wrong) > 2:
+                    return f"has '{holding}', which is no holding: {_CARDS_TO_WRITE}"
+                named = " and ".join(f"'{char}'" for char in wrong)
+                verb = "is not a card" if len(wrong) == 1 else "are not cards"
+                return f"has '{holding}', and {named} {verb}: {_CARDS_TO_WRITE}"
+        if cased := [holding for holding in self.holdings if _not_cards(holding)]:
+            named = cased[0] if len(cased) == 1 else " ".join(self.holdings)
+            capitals = " ".join(_in_capitals(holding) for holding in self.holdings)
+            return f"has '{named}': write the cards in capitals and x in small letters, as {capitals}"
         return ""
+
+    @property
+    def slipped(self) -> bool:
+        """Whether the line is a hand but for a slip, not prose that starts with a seat
+        (``S: this is what South needs``): three to five words (four holdings, or one
+        too few or too many), each a holding, or one in small letters, or one
+        character off one (``AQxz``), at least two of them holdings as written, or all
+        of them in small letters; or three holdings as written and one word that is none."""
+        if len(self.holdings) not in _SLIPPED_WORDS:
+            return False
+        as_written = sum(1 for word in self.holdings if not _not_cards(word))
+        odd = [word for word in self.holdings if _not_cards(_in_capitals(word))]
+        if len(odd) == 1 and as_written >= 3:
+            return True
+        if any(len(_not_cards(word)) > 1 for word in odd):
+            return False
+        return as_written >= 2 or not odd
 
 
 def _hand_line(line: Line) -> _HandLine | None:
-    """The hand ``line`` gives: a seat letter, then words that are mostly holdings."""
+    """The hand ``line`` gives: a seat letter, then words that are mostly holdings, or a hand with a slip."""
     match = _HAND.match(line.text)
     if match is None:
         return None
     words = match.group(2).split()
-    holdings = sum(1 for word in words if _HOLDING.fullmatch(word))
-    if holdings < 2 or holdings * 2 < len(words):
+    hand = _HandLine(Direction(match.group(1)), words, line)
+    holdings = sum(1 for word in words if not _not_cards(word))
+    if (holdings < 2 or holdings * 2 < len(words)) and not hand.slipped:
         return None
-    return _HandLine(Direction(match.group(1)), words, line)
+    return hand
 
 
-def read_deal(lines: list[Line], problems: Problems) -> Deal | None:
+def read_deal(lines: list[Line], problems: Problems) -> Deal | AsWritten | None:
     """The deal diagram of ``lines``: hand lines, with an optional header line first;
     ``None`` when they do not look like one.
 
-    A hand with a typo is reported and left out, the rest of the deal kept.
-    Raises :class:`BMLError` at the line when a block of hands has a line that
-    is no hand. What could not have been dealt is reported in ``problems``.
+    A block that looks like a deal but cannot be read (a line that is no hand, a
+    hand with a slip, a seat given twice, a ``#5`` header with no hand under it) is
+    reported at the line and returned as its lines as written: what the player
+    wrote is never dropped nor read as something else. What could not
+    have been dealt is reported in ``problems``, the deal kept.
     """
     hands = [_hand_line(line) for line in lines]
     header = None
     if hands[0] is None:
         header, hands = lines[0], hands[1:]
-    if not any(hand is not None and not hand.problem for hand in hands) and sum(map(bool, hands)) < 2:
+    found = [hand for hand in hands if hand is not None]
+    if header is not None and _NUMBERED_HEADER.match(header.text):
+        if not any(_SEAT_FIRST.match(line.text) for line in lines[1:]):
+            return _header_without_hands(lines, problems)
+    elif not any(not hand.problem or hand.slipped for hand in found) and len(found) < 2:
         return None
+    shown = "the hand" if len(hands) == 1 else "the deal"
     if (index := next((i for i, hand in enumerate(hands) if hand is None), None)) is not None:
-        where = lines[index + (1 if header else 0)]
-        message = (
-            f"this deal cannot be read: '{where.text.strip()}' is not a hand (a seat N, E, S or W, then four "
-            "holdings, spades hearts diamonds clubs)"
+        rest = lines[index + (1 if header else 0) :]
+        glued = looks_like_auction(rest, under_a_deal=True)
+        auction = ", and an auction under a deal needs a blank line before it" if glued else ""
+        problems.report(
+            f"this deal cannot be read: '{rest[0].text.strip()}' is not a hand ({_HAND_TO_WRITE}){auction}; "
+            f"{shown} is shown as text",
+            rest[0].location,
         )
-        raise BMLError(message, where.location, Kind.SYNTAX)
+        return _as_text(lines)
+    seats: dict[Direction, Line] = {}
+    unreadable = False
+    for hand in found:
+        if problem := hand.problem:
+            problems.report(
+                f"this deal cannot be read: the {hand.direction.label} hand {problem}; {shown} is shown as text",
+                hand.line.location,
+            )
+            unreadable = True
+        elif (first := seats.setdefault(hand.direction, hand.line)) is not hand.line:
+            problems.report(
+                f"this deal cannot be read: it gives the {hand.direction.label} hand twice (at line "
+                f"{first.location.line} too): write each seat once, N, E, S or W; the deal is shown as text",
+                hand.line.location,
+            )
+            unreadable = True
+    if unreadable:
+        return _as_text(lines)
     deal = Deal({}, lines[0].location)
     places: dict[Direction, Location] = {}
-    for hand in hands:
-        assert hand is not None
-        if problem := hand.problem:
-            problems.report(problem, hand.line.location)
-        elif hand.direction in deal.hands:
-            problems.report(
-                f"the deal gives the {hand.direction.label} hand twice; the first one is kept", hand.line.location
-            )
-        else:
-            holdings = ["" if holding == "-" else holding for holding in hand.holdings]
-            deal.hands[hand.direction] = (holdings[0], holdings[1], holdings[2], holdings[3])
-            places[hand.direction] = hand.line.location
+    for hand in found:
+        holdings = ["" if holding == "-" else holding for holding in hand.holdings]
+        deal.hands[hand.direction] = (holdings[0], holdings[1], holdings[2], holdings[3])
+        places[hand.direction] = hand.line.location
     if header is not None:
         _read_header(deal, header, problems)
     _check_cards(deal, places, problems)
     return deal
+
+
+def _as_text(lines: list[Line]) -> AsWritten:
+    return AsWritten([line.text for line in lines], lines[0].location)
+
+
+def _header_without_hands(lines: list[Line], problems: Problems) -> AsWritten | None:
+    """A block that starts with a board number (``#5, Dealer S, None vul``) and has no
+    hand: when that line names a dealer or a vulnerability, a deal whose hands were
+    left out or cut off by a blank line, shown as text; else prose (``None``)."""
+    header = lines[0]
+    facts = Deal({}, header.location)
+    _read_header(facts, header, Problems())
+    if facts.dealer is None and facts.vulnerable is None:
+        return None
+    problems.report(
+        f"'{header.text.strip()}' begins this block as the header of a deal, but no hand follows it "
+        f"({_HAND_TO_WRITE}): write the hands on the lines right under it, with no blank line between; "
+        "the block is shown as text",
+        header.location,
+    )
+    return _as_text(lines)
 
 
 # -- the header -----------------------------------------------------------------
@@ -177,7 +280,7 @@ def _read_header(deal: Deal, header: Line, problems: Problems) -> None:
         else:
             strain = Strain.from_letter("N" if match.group(2) == "NT" else spell_suits(match.group(2)))
             seat = match.group(4) or match.group(5)
-            declarer = Direction(_SEAT_NAMES[seat.upper()])
+            declarer = DIRECTION_WORDS[seat.upper()]
             deal.contract = Contract(int(match.group(1)), strain, len(match.group(3) or ""), declarer)
         text = text[: match.start()] + " " + text[match.end() :]
     elif written := _CONTRACT_WORD.search(text):
@@ -228,11 +331,11 @@ def _vulnerability(text: str, location: Location, problems: Problems) -> str | N
 def _dealer(text: str, location: Location, problems: Problems) -> Direction | None:
     """The dealer: ``Dealer N`` (``Dealer: North``, ``Dlr S``, ``S deals``), or a seat letter on its own."""
     if deals := _SEAT_DEALS.search(text):
-        return Direction(_SEAT_NAMES[deals.group(1).upper()])
+        return DIRECTION_WORDS[deals.group(1).upper()]
     if named := _DEALER_WORD.search(text):
         word = named.group(1).strip(",;.:!?()")
-        if word.upper() in _SEAT_NAMES:
-            return Direction(_SEAT_NAMES[word.upper()])
+        if word.upper() in DIRECTION_WORDS:
+            return DIRECTION_WORDS[word.upper()]
         message = (
             f"the deal's header says '{named.group(0).strip(',;')}', but '{word}' is not a seat: write the dealer "
             "as N, E, S or W (or North, East, South, West); the deal is shown without a dealer"
@@ -365,13 +468,13 @@ def _outcome(auction: Auction) -> _Outcome | None:
     start = next((number for number, cell in enumerate(cells) if cell is not AuctionMark.EMPTY), None)
     if start is None:
         return None
-    dealer = _COLUMNS[start % 4]
+    dealer = AUCTION_SEATS[start % 4]
     bid: Call | None = None
     declarer: Direction | None = None
     doubled = passes = 0
     first_to_name: dict[tuple[int, Strain], Direction] = {}
     for number, cell in enumerate(cells[start:], start):
-        seat = _COLUMNS[number % 4]
+        seat = AUCTION_SEATS[number % 4]
         if cell is AuctionMark.QUESTION:
             return _Outcome(dealer, None)
         if cell is AuctionMark.ALL_PASS:
@@ -420,7 +523,7 @@ def _check_auction(deal: Deal, auction: Auction, problems: Problems) -> None:
     dealer_differs = deal.dealer is not None and shown.dealer is not deal.dealer
     if deal.dealer is not None and dealer_differs:
         calls = [cell for row in auction.rows for cell in row if cell is not AuctionMark.EMPTY]
-        example = " ".join(["-"] * _COLUMNS.index(deal.dealer) + [_spell_cell(cell) for cell in calls])
+        example = " ".join(["-"] * AUCTION_SEATS.index(deal.dealer) + [_spell_cell(cell) for cell in calls])
         problems.report(
             f"this auction starts with {shown.dealer.label}, but the deal above says {deal.dealer.label} deals: "
             "the first call is the dealer's; the columns are West North East South, so write - for each seat "

@@ -7,19 +7,16 @@ from the :class:`~sphinx_bml.language.model.Deal` and
 visitors dress these texts up; the text builder and the fallback for other
 builders lay them out as plain-text diagrams; the practice page shows a
 dealt hand (:func:`hand_text`) and its auction's columns
-(:data:`AUCTION_SEATS`) the same way.
+(:data:`~sphinx_bml.language.model.AUCTION_SEATS`) the same way.
 """
 
 from __future__ import annotations
 
 from .calls import Strain
-from .model import Auction, Deal, Direction
-from .notation import SUIT_GLYPHS, cell_label
+from .model import AUCTION_SEATS, Auction, Deal, Direction
+from .notation import cell_label
+from .suits import SUIT_GLYPHS, SUIT_ORDER
 
-#: Spades first, as a hand is written.
-SUIT_ORDER = ("S", "H", "D", "C")
-#: West, North, East, South: the columns of an auction.
-AUCTION_SEATS = (Direction.WEST, Direction.NORTH, Direction.EAST, Direction.SOUTH)
 #: North on top, West and East beside, South below: the order of a compass.
 COMPASS = (Direction.NORTH, Direction.WEST, Direction.EAST, Direction.SOUTH)
 _VULNERABLE = {"None": "None vulnerable", "All": "All vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable"}

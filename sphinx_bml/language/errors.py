@@ -18,10 +18,11 @@ def one_line(message: str) -> str:
     """``message`` with the characters that would break or hide a line of a
     build's output or of a terminal (line and paragraph separators, form feeds,
     escape sequences that retitle or clear a terminal, other control characters,
-    quoted from what the user wrote or from a file read) shown as escapes: ``\\u2028``, ``\\u001b``."""
+    the marks that make a terminal show the text around them in another order,
+    quoted from what the user wrote or from a file read) shown as escapes: ``\\u2028``, ``\\u001b``, ``\\u202e``."""
     if message.isprintable():  # no control character nor separator but the space: nothing to show
         return message
-    return "".join(f"\\u{ord(char):04x}" if unicodedata.category(char) in _INVISIBLE else char for char in message)
+    return "".join(f"\\u{ord(char):04x}" if _hidden(char) else char for char in message)
 
 
 def shown_lines(text: str) -> str:
@@ -31,6 +32,14 @@ def shown_lines(text: str) -> str:
 
 #: Control characters, line and paragraph separators.
 _INVISIBLE = frozenset({"Cc", "Zl", "Zp"})
+#: The marks that reorder the text around them where it is shown (the right-to-left override
+#: U+202E and its kin, the isolates U+2066 to U+2069, the direction marks): a line quoted with
+#: one would read otherwise than it is written.
+_REORDERING = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _hidden(char: str) -> bool:
+    return char in _REORDERING or unicodedata.category(char) in _INVISIBLE
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -72,7 +81,7 @@ class Kind(enum.StrEnum):
     SYNTAX = (
         "syntax",
         "BML that cannot be read: an unknown call, bad indentation, an unknown command, ``#PASTE`` of an "
-        "unknown name, a bad ``#VUL``",
+        "unknown name, a bad ``#VUL``, a deal or auction diagram with a slip (shown as written)",
     )
     SEQUENCE = (
         "sequence",
@@ -100,7 +109,8 @@ class Kind(enum.StrEnum):
     BBOALERT = (
         "bboalert",
         "a document with bidding tables that the ``bboalert`` builder leaves out, because the root "
-        "document's toctree does not reach it",
+        "document's toctree does not reach it; a sequence of ``bml_bboalert_practice`` that gets no practice "
+        "button, and why",
     )
     ANKI = (
         "anki",
@@ -117,6 +127,12 @@ class Kind(enum.StrEnum):
     LATEX = (
         "latex",
         'a character that LaTeX\'s default engine, pdflatex, cannot print: ``latex_engine = "xelatex"`` cures it',
+    )
+    CARD = (
+        "card",
+        "a ``bml-convention-card`` box whose sources disagree, so the card leaves it to you: a player's "
+        "words (``:negative-doubles:``, ``:doubles:``) that a bidding table contradicts, or an opening whose "
+        "hand condition and meaning give different minimum lengths",
     )
     PLAYGROUND = (
         "playground",

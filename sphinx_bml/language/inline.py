@@ -25,8 +25,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .calls import Strain
+from .suits import SUIT_GLYPHS
 
 __all__ = [
     "Bid",
@@ -107,19 +109,24 @@ SEQUENCE_ROLE = re.compile(r":bml:seq:`(?P<body>[^`\n]+)`")
 #: An explicit title before the target: ``Stayman <1N-2C>``.
 _EXPLICIT_TITLE = re.compile(r"(?P<title>.*?)\s*<(?P<target>[^<>]*)>", re.DOTALL)
 _TOKEN = re.compile(
-    rf"(?P<link>{SEQUENCE_ROLE.pattern})"
+    r"(?=[:!1-7\-/*=\n])"  # the first character of every token below: the search skips the rest at once
+    rf"(?:(?P<link>{SEQUENCE_ROLE.pattern})"
     r"|(?P<suit>![cdhs])"
     r"|(?P<bid>(?<![\w!])(?P<level>[1-7])(?P<strain>NT|[CDHSN])(?![\w]))"
     r"|(?P<bids>(?<![\w!])(?P<bids_level>[1-7])(?P<strains>(?=[CDHSN]{2})C?D?H?S?N?)(?![\w]))"
     r"|(?P<dash>---?)"
     r"|(?P<style>[/*=])"
-    r"|(?P<newline>\n)"
+    r"|(?P<newline>\n))"
 )
-SUIT_CHARACTERS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
 
+@lru_cache(maxsize=1 << 13)
 def parse_inline(text: str) -> tuple[Inline, ...]:
-    """Split ``text`` into inline tokens; a newline becomes a :class:`LineBreak`."""
+    """Split ``text`` into inline tokens; a newline becomes a :class:`LineBreak`.
+
+    The tokens cannot change, so the same text is read once: notes say "To play"
+    or "Forcing" on many rows, and a module included in several places repeats
+    every meaning it holds."""
     tokens: list[Inline] = []
     _scan(text, tokens)
     return tuple(tokens)
@@ -143,7 +150,7 @@ class _TextPieces:
     def flush(self) -> None:
         if self.pieces:
             self.tokens.append(Text("".join(self.pieces)))
-            self.pieces = []
+            self.pieces.clear()
 
 
 class _Closers:
@@ -184,39 +191,37 @@ class _Closers:
 
 def _scan(text: str, tokens: list[Inline]) -> None:
     out = _TextPieces(tokens)
-    closers = _Closers(text)
+    pieces = out.pieces  # the text since the last token, joined into one by ``out.flush``
+    closers: _Closers | None = None  # made at the first style marker: most texts have none
     position = 0
     while True:
         match = _TOKEN.search(text, position)
         if match is None:
-            out.text(text[position:])
+            if position < len(text):
+                pieces.append(text[position:])
             out.flush()
             return
-        out.text(text[position : match.start()])
+        start = match.start()
+        if start > position:
+            pieces.append(text[position:start])
         position = match.end()
         kind = match.lastgroup
-        if match.group("link") is not None:
-            _link(match.group("body"), out)
-        elif kind == "suit":
-            out.token(SuitSymbol(Strain.from_letter(match.group("suit")[1])))
+        if kind == "dash":
+            out.token(_DASHES[position - start == 3])
         elif kind == "bid":
-            strain = match.group("strain")
-            out.token(Bid(int(match.group("level")), Strain.from_letter(strain[0])))
-        elif kind == "bids":
-            _several_bids(int(match.group("bids_level")), match.group("strains"), out)
-        elif kind == "dash":
-            out.token(Dash(em=len(match.group("dash")) == 3))
-        elif kind == "newline":
-            out.token(LineBreak())
-        else:
-            marker = match.group("style")
-            start = match.start()
+            out.token(_BIDS[text[start], text[start + 1]])
+        elif kind == "suit":
+            out.token(_SUIT_SYMBOLS[text[start + 1]])
+        elif kind == "style":
+            marker = text[start]
             opens = (start == 0 or text[start - 1] in _OPENERS) and (
                 start + 1 < len(text) and not text[start + 1].isspace() and text[start + 1] != marker
             )
-            end = closers.closing(marker, start + 1) if opens else -1
+            if opens and closers is None:
+                closers = _Closers(text)
+            end = closers.closing(marker, start + 1) if closers is not None and opens else -1
             if end < 0:
-                out.text(marker)
+                pieces.append(marker)
                 continue
             inner = text[start + 1 : end]
             if STYLES[marker] == "monospace":
@@ -225,6 +230,19 @@ def _scan(text: str, tokens: list[Inline]) -> None:
                 children = parse_inline(inner)
             out.token(Styled(STYLES[marker], children))
             position = end + 1
+        elif kind == "newline":
+            out.token(_LINE_BREAK)
+        elif kind == "bids":
+            _several_bids(int(match.group("bids_level")), match.group("strains"), out)
+        else:
+            _link(match.group("body"), out)
+
+
+#: The tokens that hold no text of their own, made once: a big system reads tens of thousands.
+_SUIT_SYMBOLS = {letter.lower(): SuitSymbol(Strain.from_letter(letter)) for letter in "CDHS"}
+_BIDS = {(str(level), letter): Bid(level, Strain.from_letter(letter)) for level in range(1, 8) for letter in "CDHSN"}
+_DASHES = {em: Dash(em) for em in (False, True)}
+_LINE_BREAK = LineBreak()
 
 
 def _several_bids(level: int, strains: str, out: _TextPieces) -> None:
@@ -232,12 +250,12 @@ def _several_bids(level: int, strains: str, out: _TextPieces) -> None:
     level and the strains (``1♥♠``, ``3♣♦♥♠NT``), as bridge-markup shows them. Only
     strains named once each, in rank order, make such a bid: ``3DC`` or ``2HH``
     stay words."""
-    out.token(Bid(level, Strain.from_letter(strains[0])))
+    out.token(_BIDS[str(level), strains[0]])
     for letter in strains[1:]:
         if letter == "N":
             out.text("NT")
         else:
-            out.token(SuitSymbol(Strain.from_letter(letter)))
+            out.token(_SUIT_SYMBOLS[letter.lower()])
 
 
 def _link(body: str, out: _TextPieces) -> None:
@@ -294,13 +312,13 @@ def plain_text(tokens: tuple[Inline, ...] | list[Inline], *, symbols: bool = Tru
             parts.append(token.text)
         elif isinstance(token, SuitSymbol):
             letter = token.strain.value
-            parts.append(SUIT_CHARACTERS[letter] if symbols else "!" + letter.lower())
+            parts.append(SUIT_GLYPHS[letter] if symbols else "!" + letter.lower())
         elif isinstance(token, Bid):
             if token.strain is Strain.NOTRUMP:
                 parts.append(f"{token.level}NT" if symbols else f"{token.level}N")
             else:
                 letter = token.strain.value
-                parts.append(f"{token.level}{SUIT_CHARACTERS[letter] if symbols else letter}")
+                parts.append(f"{token.level}{SUIT_GLYPHS[letter] if symbols else letter}")
         elif isinstance(token, Dash):
             parts.append(("\u2014" if token.em else "\u2013") if symbols else ("---" if token.em else "--"))
         elif isinstance(token, LineBreak):

@@ -8,6 +8,7 @@ nodes) consumes; nothing downstream reads BML text again.
 from __future__ import annotations
 
 import enum
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -33,6 +34,10 @@ class Seat(enum.Enum):
     FIRST_OR_SECOND = "12"
     THIRD_OR_FOURTH = "34"
 
+    #: Hashed as the one object it is, without a call into Python: keys of the
+    #: engine's dictionaries, hashed hundreds of thousands of times a build.
+    __hash__ = object.__hash__
+
     @property
     def label(self) -> str:
         return _SEAT_LABELS[self]
@@ -55,6 +60,14 @@ class Vulnerability:
 
     we: bool | None = None
     they: bool | None = None
+    #: computed once: a vulnerability is in the key of every meaning, hashed many times each
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.we, self.they)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __reduce__(self) -> tuple[type[Vulnerability], tuple[bool | None, bool | None]]:
         return Vulnerability, (self.we, self.they)
@@ -195,6 +208,20 @@ class Paragraph:
 
 
 @dataclass
+class AsWritten:
+    """A block that looks like a deal or an auction diagram but cannot be read:
+    its lines, shown as they were written (reported where it went wrong)."""
+
+    lines: list[str]
+    location: Location
+
+    @property
+    def text(self) -> str:
+        """Its lines as they are shown: columns kept, the indent they share and the spaces that end them left out."""
+        return textwrap.dedent("\n".join(line.rstrip() for line in self.lines))
+
+
+@dataclass
 class BulletList:
     items: list[RichText]
     location: Location
@@ -247,6 +274,15 @@ class Direction(enum.Enum):
         return self.name.title()
 
 
+#: How a seat is written in a header or a diagram: ``N`` or ``North`` (in capitals).
+DIRECTION_WORDS = {
+    **{direction.value: direction for direction in Direction},
+    **{direction.name: direction for direction in Direction},
+}
+#: West, North, East, South: the columns of an auction.
+AUCTION_SEATS = (Direction.WEST, Direction.NORTH, Direction.EAST, Direction.SOUTH)
+
+
 @dataclass(frozen=True)
 class Contract:
     """A final contract; ``level`` 0 means the board was passed out."""
@@ -288,9 +324,13 @@ class TableCall:
     ``level`` in each of ``strains`` (``2CD``, ``2red``, or the candidates of
     ``variable``), or for the bid ``steps`` steps above the last bid.
     ``colour`` is ``"red"`` or ``"black"`` when the strains were written so.
+    ``parts`` are the calls of a row written for several calls at once
+    (``2S/3H``, ``4D/4H/4S``), each written out: the row stands for each.
     """
 
     written: str
+    #: computed once: a row's calls are the key of the caches that draw them, row after row
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
     ours: bool = True
     call: Call | None = None
     level: int = 0
@@ -300,10 +340,19 @@ class TableCall:
     colour: str | None = None
     #: what the opponents' call means, written in braces: ``(2C{Landy})``
     qualification: str | None = None
+    #: the calls of ``2S/3H``, each a call written out; empty for any other call
+    parts: tuple[TableCall, ...] = ()
 
     @property
     def notation(self) -> str:
         return self.written if self.ours else f"({self.written})"
+
+    def __post_init__(self) -> None:
+        fields = (self.written, self.ours, self.call, self.level, self.strains)
+        object.__setattr__(self, "_hash", hash((*fields, self.variable, self.steps, self.colour, self.qualification)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __reduce__(self) -> tuple[type[TableCall], tuple[object, ...]]:
         return TableCall, (
@@ -316,6 +365,7 @@ class TableCall:
             self.steps,
             self.colour,
             self.qualification,
+            self.parts,
         )
 
 
@@ -370,7 +420,9 @@ class BidTable:
     continues: bool = False
 
 
-Block = Heading | Paragraph | BulletList | EnumeratedList | DefinitionList | Table | Auction | Deal | BidTable
+Block = (
+    Heading | Paragraph | AsWritten | BulletList | EnumeratedList | DefinitionList | Table | Auction | Deal | BidTable
+)
 
 
 #: The ``#+KEY`` metadata BML knows. Other keys are kept (and written back

@@ -1,7 +1,7 @@
 """How calls and concrete sequences are spelled for people and for links.
 
 * a call **label** is a call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``;
-  a suit has its glyph (:data:`SUIT_GLYPHS`) and its name (:data:`SUIT_NAMES`);
+  a suit has its glyph and its name (:mod:`.suits`);
 * an **anchor** names a sequence at a seat and vulnerability in HTML and
   LaTeX: ``bml-1c-p-1d`` is 1C-(P)-1D, ``bml-vs-1s-2s`` is (1S)-2S (``vs``:
   they opened), ``bml-s34-1n`` is 1NT in 3rd or 4th seat, ``bml-vny-2h`` is
@@ -25,13 +25,9 @@ from functools import lru_cache
 
 from .calls import PASS, Call, CallKind, Sequence, Strain
 from .errors import BMLError
-from .inline import SUIT_CHARACTERS
 from .model import ANY_VULNERABILITY, AuctionMark, Seat, Vulnerability
+from .suits import SUIT_GLYPHS, spell_suits
 
-#: A suit's letter (``C D H S``) → its glyph (``♣``).
-SUIT_GLYPHS: dict[str, str] = SUIT_CHARACTERS
-#: A suit's letter → its name, for screen readers and class names.
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 #: How a call that is not a bid, or an auction cell that is not a call, reads.
 CALL_LABELS = {
     "P": "Pass",
@@ -42,7 +38,6 @@ CALL_LABELS = {
     AuctionMark.EMPTY.value: "",
 }
 
-_SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_GLYPHS.items()}
 _SEPARATOR = re.compile(r"\s*[-\u2013\u2014]\s*(?![^{]*\})")
 _DASHES_OUTSIDE_BRACES = re.compile(r"-(?![^{]*\})")
 _SYSTEM = re.compile(r"^\s*(\w[\w.-]*)\s*:\s*")
@@ -52,7 +47,8 @@ _ANCHOR_CONTEXT = re.compile(r"^bml(?:-s\d+)?(?:-v[yn0]{2})?(?=-)")
 #: Every call, by its BML spelling (``1N``, ``P``), and its spelling in anchors (``1n``).
 _ALL_CALLS = (*(Call.from_index(index) for index in range(35)), PASS, Call(CallKind.DOUBLE), Call(CallKind.REDOUBLE))
 _CALLS = {str(call): call for call in _ALL_CALLS}
-_CALL_IDS = {call: str(call).lower() for call in _ALL_CALLS}
+#: By rank (``_ALL_CALLS`` is in rank order): a call's spelling in anchors, ``1n``, ``p``.
+_CALL_IDS = [str(call).lower() for call in _ALL_CALLS]
 
 
 # --------------------------------------------------------------------------
@@ -62,26 +58,41 @@ _CALL_IDS = {call: str(call).lower() for call in _ALL_CALLS}
 @lru_cache(maxsize=1 << 17)
 def anchor(seat: Seat, vulnerability: Vulnerability, sequence: Sequence) -> str:
     """The HTML id and LaTeX label of a sequence at a seat and vulnerability."""
-    parts = ["bml"]
-    if seat is not Seat.ANY:
-        parts.append(f"s{seat.value}")
-    if vulnerability != ANY_VULNERABILITY:
-        parts.append(f"v{vulnerability.code.lower()}")
+    start = _ANCHOR_STARTS[seat, vulnerability.we, vulnerability.they]
     if not sequence.we_open:
-        parts.append("vs")
-    parts += [_call_id(call) for call in sequence.calls]
-    return "-".join(parts)
+        start += "-vs"
+    if not sequence.calls:
+        return start
+    return f"{start}-{'-'.join([_call_id(call) for call in sequence.calls])}"
 
 
-@lru_cache(maxsize=4096)
 def _call_id(call: Call) -> str:
     """``1c``, ``p``; a qualified call adds its meaning after two dashes, which
     no call's own id holds: ``2c--landy``."""
-    plain = _CALL_IDS[call.plain]
-    if call.qualification is None:
-        return plain
+    return _CALL_IDS[call.rank] if call.qualification is None else _qualified_id(call)
+
+
+@lru_cache(maxsize=4096)
+def _qualified_id(call: Call) -> str:
+    plain = _CALL_IDS[call.rank]
+    assert call.qualification is not None
     slug = re.sub(r"[^0-9a-z]+", "-", call.qualification.lower()).strip("-")
     return f"{plain}--{slug or 'q' + format(sum(map(ord, call.qualification)), 'x')}"
+
+
+#: How an anchor starts at each seat and vulnerability: ``bml``, ``bml-s3``, ``bml-s3-vny``.
+_ANCHOR_STARTS = {
+    (seat, we, they): "-".join(
+        [
+            "bml",
+            *([] if seat is Seat.ANY else [f"s{seat.value}"]),
+            *([] if we is None and they is None else [f"v{Vulnerability(we, they).code.lower()}"]),
+        ]
+    )
+    for seat in Seat
+    for we in (True, False, None)
+    for they in (True, False, None)
+}
 
 
 def any_context(sequence: Sequence) -> str:
@@ -101,17 +112,34 @@ def continuation_id(sequence: Sequence) -> str:
 
 def context_label(seat: Seat, vulnerability: Vulnerability) -> str:
     """The seat and vulnerability in words, ``""`` for any seat and vulnerability."""
+    return _CONTEXT_LABELS[seat, vulnerability.we, vulnerability.they]
+
+
+def _context_label(seat: Seat, vulnerability: Vulnerability) -> str:
     parts = [] if seat is Seat.ANY else [seat.label]
     if vulnerability != ANY_VULNERABILITY:
         parts.append(vulnerability.label)
     return ", ".join(parts)
 
 
+#: :func:`context_label` of each seat and vulnerability, made once: every sequence listed asks for it.
+_CONTEXT_LABELS = {
+    (seat, we, they): _context_label(seat, Vulnerability(we, they))
+    for seat in Seat
+    for we in (True, False, None)
+    for they in (True, False, None)
+}
+
+
 # --------------------------------------------------------------------------
 # Notation
 
 
-def short_form(sequence: Sequence) -> list[tuple[Call, bool]]:
+#: :func:`short_form`: each call written, with ``True`` when in parentheses.
+Written = tuple[tuple[Call, bool], ...]
+
+
+def short_form(sequence: Sequence) -> Written:
     """The calls a table writes for ``sequence``, each with ``True`` when in parentheses.
 
     A pass is left out when the next call is not a pass (the reader puts it
@@ -119,15 +147,17 @@ def short_form(sequence: Sequence) -> list[tuple[Call, bool]]:
     (but for a first pass of theirs).
     """
     calls = sequence.calls
-    passes = [_is_pass(call) for call in calls]
     last = len(calls) - 1
+    ours = sequence.we_open  # whose the call at ``index`` is: the sides alternate
     written = []
     for index, call in enumerate(calls):
-        if passes[index] and 0 < index < last and not passes[index + 1]:
+        passing = _is_pass(call)
+        if passing and 0 < index < last and not _is_pass(calls[index + 1]):
+            ours = not ours
             continue
-        bare = sequence.is_ours(index) or (passes[index] and index > 0)
-        written.append((call, not bare))
-    return written
+        written.append((call, not (ours or (passing and index > 0))))
+        ours = not ours
+    return tuple(written)
 
 
 def _is_pass(call: Call) -> bool:
@@ -135,35 +165,42 @@ def _is_pass(call: Call) -> bool:
     return call.rank == PASS.rank and call.qualification is None
 
 
-def short_notation(sequence: Sequence) -> str:
-    """The sequence as a table writes it: ``1NT-2C``, ``1C-(1S)-D``, ``(1S)-2S``, ``P-1S``."""
-    return "-".join([f"({_bml(call)})" if theirs else _bml(call) for call, theirs in short_form(sequence)])
+def short_notation(sequence: Sequence, written: Written | None = None) -> str:
+    """The sequence as a table writes it: ``1NT-2C``, ``1C-(1S)-D``, ``(1S)-2S``, ``P-1S``
+    (``written``: its :func:`short_form`, when made already)."""
+    calls = short_form(sequence) if written is None else written
+    return "-".join([f"({_bml(call)})" if theirs else _bml(call) for call, theirs in calls])
 
 
-def label(sequence: Sequence) -> str:
-    """The short notation for reading: ``1♣–(1♠)–Dbl``, ``1NT–2♣``."""
-    return "\u2013".join(
-        [f"({call_label(call)})" if theirs else call_label(call) for call, theirs in short_form(sequence)]
-    )
+def label(sequence: Sequence, written: Written | None = None) -> str:
+    """The short notation for reading: ``1♣–(1♠)–Dbl``, ``1NT–2♣`` (``written``: its
+    :func:`short_form`, when made already)."""
+    calls = short_form(sequence) if written is None else written
+    return "\u2013".join([f"({call_label(call)})" if theirs else call_label(call) for call, theirs in calls])
 
 
-@lru_cache(maxsize=4096)
 def _bml(call: Call) -> str:
-    written = str(call.plain)
-    written = written.replace("N", "NT") if call.is_bid else written
+    written = _BML[call.rank]
     return written if call.qualification is None else f"{written}{{{call.qualification}}}"
 
 
-@lru_cache(maxsize=4096)
 def call_label(call: Call) -> str:
     """One call for reading: ``1♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``; with
     its meaning, when the notes give the opponents' call one: ``2♣ Landy``."""
+    shown = _LABELS[call.rank]
+    return shown if call.qualification is None else f"{shown} {call.qualification}"
+
+
+def _plain_label(call: Call) -> str:
     if call.kind is CallKind.BID:
         assert call.strain is not None
-        shown = f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else SUIT_GLYPHS[call.strain.value]}"
-    else:
-        shown = CALL_LABELS[str(call.plain)]
-    return shown if call.qualification is None else f"{shown} {call.qualification}"
+        return f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else SUIT_GLYPHS[call.strain.value]}"
+    return CALL_LABELS[str(call)]
+
+
+#: By rank, each call as a table writes it (``1NT``, ``P``) and for reading (``1NT``, ``Pass``): made once.
+_BML = [str(call).replace("N", "NT") if call.is_bid else str(call) for call in _ALL_CALLS]
+_LABELS = [_plain_label(call) for call in _ALL_CALLS]
 
 
 def cell_label(cell: Call | AuctionMark) -> str:
@@ -198,9 +235,12 @@ class Reference:
         return f"{self.system}:{name}" if self.system else name
 
 
-def object_name(sequence: Sequence, seat: Seat | None, vulnerability: Vulnerability | None) -> str:
-    """See :attr:`Reference.target`; ``None`` or ``ANY``: not written."""
-    name = short_notation(sequence)
+def object_name(
+    sequence: Sequence, seat: Seat | None, vulnerability: Vulnerability | None, written: Written | None = None
+) -> str:
+    """See :attr:`Reference.target`; ``None`` or ``ANY``: not written (``written``: the
+    sequence's :func:`short_form`, when made already)."""
+    name = short_notation(sequence, written)
     if seat is not None and seat is not Seat.ANY:
         name += f"#SEAT{seat.value}"
     if vulnerability is not None and vulnerability != ANY_VULNERABILITY:
@@ -253,8 +293,7 @@ def parse_reference(text: str) -> Reference:
 def _written_call(part: str) -> tuple[Call, bool]:
     theirs = part.startswith("(") and part.endswith(")")
     text = part[1:-1].strip() if theirs else part
-    for symbol, letter in _SYMBOL_LETTERS.items():
-        text = text.replace(symbol, letter)
+    text = spell_suits(text)
     text = re.sub(r"!([cdhsCDHS])", r"\1", text)
     text, _, qualification = text.partition("{")
     if qualification and (not theirs or not qualification.endswith("}") or not qualification[:-1].strip()):

@@ -11,7 +11,9 @@ or a ``#`` command (a bidding table), else a paragraph. ``#+KEY: value``,
 ``#VUL`` and ``#SEAT`` lines set state.
 
 A block that looks like an auction or a deal but cannot be read is reported
-at the line and shown as a paragraph, never read as something else.
+at the line and shown as text, each line as written, never read as something
+else: a block whose first line starts with a board number (``#5, Dealer S``)
+is a deal's, never a bidding table's.
 """
 
 from __future__ import annotations
@@ -23,11 +25,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .auction import read_auction
-from .bidtable import TableParser, TableState, indentation_of, opens_with_calls, sequence_of
+from .bidtable import (
+    TableParser,
+    TableState,
+    indentation_of,
+    opens_with_calls,
+    reads_as_row,
+    sequence_of,
+    unreadable_sequence,
+)
 from .deal import check_auctions, read_deal
 from .errors import BMLError, Location, Problems
 from .model import (
     METADATA_KEYS,
+    AsWritten,
     Auction,
     BidNode,
     BidTable,
@@ -56,7 +67,8 @@ _BULLET = re.compile(r"^\s*-(\s+|$)")
 _NUMBER = re.compile(r"^\s*\d+\.(\s+|$)")
 _RULE = re.compile(r"[-+=: ]*")
 _TABLE_CALL_START = re.compile(r"^\s*\(?[1-7][A-Z]|^\s*\(?[1-7](m|om|oM|[xyz]|red|black|steps?)\b|^\s*\(?\d+steps?\b")
-_BIDTABLE_START = re.compile(r"^\s*(\(?[PDRX]{1,2}\)?-|#)")
+#: A sequence to continue, or a ``#`` command; ``#5`` is a board number (a deal's header, or prose).
+_BIDTABLE_START = re.compile(r"^\s*(\(?[PDRX]{1,2}\)?-|#(?!\s*\d))")
 _SAID_TO_BE_A_TABLE = re.compile(r"^\s*#\s*BIDTABLE\b")
 
 
@@ -115,11 +127,13 @@ class Parser:
         self.metadata = metadata if metadata is not None else Metadata()
         #: the bidding table of the block just read, if it was one
         self._table_above: _TableAbove | None = None
+        #: whether the block just read was a deal (the next may be its auction)
+        self._deal_above = False
 
     def parse(self, source: Source) -> Document:
         problems = Problems(list(source.problems))
         blocks: list[Block] = []
-        self._table_above = None
+        self._table_above, self._deal_above = None, False
         for lines in split_blocks(source.lines):
             try:
                 read = self._block(lines, problems)
@@ -129,6 +143,7 @@ class Parser:
             blocks.extend(read)
             if not (read and isinstance(read[-1], BidTable)):
                 self._table_above = None
+            self._deal_above = bool(read) and isinstance(read[-1], Deal)
         check_auctions(blocks, problems)
         return Document(blocks, self.metadata, list(source.files), problems)
 
@@ -146,7 +161,7 @@ class Parser:
             return [block, *self._block(lines[1:], problems)] if len(lines) > 1 else [block]
         if _SAID_TO_BE_A_TABLE.match(first.text):  # #BIDTABLE: never read as anything else
             return self._table(lines, problems)
-        if auction := _auction(lines, problems):
+        if auction := _auction(lines, problems, under_a_deal=self._deal_above):
             return [auction]
         stripped = first.text.strip()
         if stripped.startswith("|"):
@@ -155,7 +170,7 @@ class Parser:
             return [_list(lines, _BULLET)]
         if _NUMBER.match(first.text):
             return [EnumeratedList(_items(lines, _NUMBER), first.location)]
-        if deal := _deal(lines, problems):
+        if deal := read_deal(lines, problems):
             return [deal]
         if starts_bid_table(first.text):
             return self._table(lines, problems)
@@ -241,7 +256,19 @@ def _unknown_metadata(key: str) -> str:
 
 def _report_rows_in_text(lines: list[Line], problems: Problems) -> None:
     """Report a bidding table written right under a line of text: without a
-    blank line between them, its rows would silently be read as prose."""
+    blank line between them, its rows would silently be read as prose. When that
+    line is shaped like the sequence a table continues, one of whose calls is
+    none (``(1♣)-(1Q)-``), that is what is said, at its line."""
+    first = lines[0]
+    error = unreadable_sequence(first.text)
+    if error is not None and any(reads_as_row(line.text) or starts_bid_table(line.text) for line in lines[1:]):
+        problems.report(
+            f"'{first.text.split(None, 1)[0]}' begins this block as the sequence a bidding table continues, but "
+            f"{error.message[0].lower()}{error.message[1:]}; the block is shown as text, rows and all, "
+            "until that call is corrected",
+            first.location,
+        )
+        return
     rows = [line for line in lines[1:] if starts_bid_table(line.text) and not line.text.lstrip().startswith("#")]
     if len(rows) >= 2:
         message = (
@@ -255,15 +282,15 @@ def _paragraph(lines: list[Line]) -> Paragraph:
     return Paragraph(RichText(" ".join(line.text.strip() for line in lines)), lines[0].location)
 
 
-def _auction(lines: list[Line], problems: Problems) -> Auction | Paragraph | None:
+def _auction(lines: list[Line], problems: Problems, *, under_a_deal: bool) -> Auction | AsWritten | None:
     """The auction diagram of ``lines``, ``None`` when they do not look like
-    one, or (reported at the line) a paragraph when they cannot be read."""
+    one, or (reported at the line) their lines as written when they cannot be read."""
     try:
-        return read_auction(lines, problems)
+        return read_auction(lines, problems, under_a_deal=under_a_deal)
     except BMLError as error:
         error.message += "; the block is shown as text"
         problems.add(error.at(lines[0].location))
-        return _paragraph(lines)
+        return AsWritten([line.text for line in lines], lines[0].location)
 
 
 def _table(lines: list[Line]) -> Table:
@@ -297,17 +324,6 @@ def _list(lines: list[Line], marker: re.Pattern[str]) -> BulletList | Definition
             pairs.append((RichText(term.strip()), RichText(definition.strip())))
         return DefinitionList(pairs, lines[0].location)
     return BulletList(items, lines[0].location)
-
-
-def _deal(lines: list[Line], problems: Problems) -> Deal | Paragraph | None:
-    """The deal diagram of ``lines``, ``None`` when they do not look like
-    one, or (reported at the line) a paragraph when they cannot be read."""
-    try:
-        return read_deal(lines, problems)
-    except BMLError as error:
-        error.message += "; the block is shown as text"
-        problems.add(error.at(lines[0].location))
-        return _paragraph(lines)
 
 
 def parse_text(

@@ -14,21 +14,23 @@ neighbouring text joined), :class:`~.inline.SuitSymbol`,
 :class:`~.abbreviations.Abbreviation`. A row's alert mark
 (:data:`ALERT_MARK`) and hand condition (:func:`condition_text`) are drawn
 by each builder its own way; :func:`plain` is the drawn tokens as text,
-:func:`shortened` a glimpse of a long one.
+:func:`shortened` a glimpse of a long one, :func:`clipped` of a long meaning's tokens.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache
 
 from .abbreviations import Abbreviation, split_abbreviations
 from .calls import Call, CallKind, Sequence, Strain
 from .errors import BMLError
-from .inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text
+from .inline import Bid, Dash, Inline, LineBreak, SequenceLink, Styled, SuitSymbol, Text, parse_inline
 from .model import BidNode, TableCall
-from .notation import CALL_LABELS, SUIT_GLYPHS, Reference, parse_reference, short_form
+from .notation import CALL_LABELS, Reference, parse_reference, short_form
+from .suits import SUIT_GLYPHS
 
 #: An en dash between the calls of a sequence and for ``--``; an em dash for ``---``.
 DASHES = {False: "\u2013", True: "\u2014"}
@@ -51,25 +53,48 @@ def _add_strain(shown: list[Inline], strain: Strain) -> None:
 def meaning_tokens(tokens: tuple[Inline, ...]) -> tuple[Inline, ...]:
     """Inline tokens as drawn: bids as a level and a suit, dashes as en and em dashes, text joined."""
     shown: list[Inline] = []
+    text: list[str] = []  # the text since the last token that is not text, joined into one
     for token in tokens:
-        if isinstance(token, Text):
-            _add_text(shown, token.text)
-        elif isinstance(token, SuitSymbol):
-            _add_strain(shown, token.strain)
-        elif isinstance(token, Bid):
-            _add_text(shown, str(token.level))
-            _add_strain(shown, token.strain)
-        elif isinstance(token, Dash):
-            _add_text(shown, DASHES[token.em])
-        elif isinstance(token, LineBreak):
-            shown.append(token)
+        drawn: Inline
+        if type(token) is Text:
+            text.append(token.text)
+            continue
+        if type(token) is Dash:
+            text.append(DASHES[token.em])
+            continue
+        if type(token) is Bid or type(token) is SuitSymbol:
+            if type(token) is Bid:
+                text.append(str(token.level))
+            if token.strain is Strain.NOTRUMP:
+                text.append("NT")
+                continue
+            drawn = _SUIT_SYMBOLS[token.strain]
         elif isinstance(token, SequenceLink):
             title = None if token.explicit else reference_tokens(token.target)
             title = meaning_tokens(token.title) if title is None else title
-            shown.append(SequenceLink(token.target, title, token.explicit))
+            drawn = SequenceLink(token.target, title, token.explicit)
+        elif isinstance(token, Styled):
+            drawn = Styled(token.style, meaning_tokens(token.children))
         else:
-            shown.append(Styled(token.style, meaning_tokens(token.children)))
+            drawn = token
+        if text:
+            shown.append(Text("".join(text)))
+            text = []
+        shown.append(drawn)
+    if text:
+        shown.append(Text("".join(text)))
     return tuple(shown)
+
+
+@lru_cache(maxsize=1 << 12)
+def drawn_meaning(text: str) -> tuple[Inline, ...]:
+    """:func:`meaning_tokens` of a meaning's text (:attr:`~.model.Description.text`): kept
+    for the texts drawn last, as the same meanings come back row after row."""
+    return meaning_tokens(parse_inline(text))
+
+
+#: The symbol of each suit: the same token wherever it is drawn.
+_SUIT_SYMBOLS = {strain: SuitSymbol(strain) for strain in Strain if strain is not Strain.NOTRUMP}
 
 
 def reference_tokens(target: str) -> tuple[Inline, ...] | None:
@@ -129,7 +154,12 @@ def _add_table_call(shown: list[Inline], written: TableCall) -> None:
     if not written.ours:
         _add_text(shown, "(")
     call = written.call
-    if call is not None:
+    if written.parts:  # 2♠/3♥
+        for index, part in enumerate(written.parts):
+            if index:
+                _add_text(shown, "/")
+            _add_table_call(shown, replace(part, ours=True))
+    elif call is not None:
         _add_call(shown, call)
     elif written.strains and written.variable is None and written.colour is None:  # 2HS, not 2M or 1red
         _add_text(shown, str(written.level))
@@ -193,10 +223,20 @@ def educated(tokens: tuple[Inline, ...], educate: Educate) -> tuple[Inline, ...]
     """Drawn tokens with their quotes, dashes and ellipses educated as Sphinx's smart quotes
     educate prose (monospace kept): ``educate`` is docutils' ``educate_tokens`` with the
     site's action and language, taking ``("plain" or "literal", text)`` pairs."""
-    texts = list(_texts(tokens, literal=False))
-    if not any(kind == "plain" and _EDUCATED.search(text) for kind, text in texts):
+    if not _educable(tokens):
         return tokens
-    return _replace(tokens, iter(educate(texts)))
+    return _replace(tokens, iter(educate(list(_texts(tokens, literal=False)))))
+
+
+def _educable(tokens: tuple[Inline, ...]) -> bool:
+    """Whether the text of ``tokens`` outside monospace has something for the smart quotes to change."""
+    for token in tokens:
+        if type(token) is Text:
+            if _EDUCATED.search(token.text):
+                return True
+        elif isinstance(token, Styled) and token.style != "monospace" and _educable(token.children):
+            return True
+    return False
 
 
 def _texts(tokens: tuple[Inline, ...], literal: bool) -> Iterator[tuple[str, str]]:
@@ -270,6 +310,39 @@ def shortened(text: str, most: int) -> str:
     if len(text) <= most:
         return text
     return text[: most - 1].rstrip() + "\u2026"
+
+
+def clipped(tokens: tuple[Inline, ...], most: int | None) -> tuple[Inline, ...]:
+    """Drawn tokens on one line (a line break is a space), and when they show more than ``most``
+    characters, their beginning up to the last whole word that fits, ended by an ellipsis (a
+    styled piece or a link that does not fit whole is left out): a meaning where the room is
+    counted (a convention card)."""
+    shown: list[Inline] = []
+    room = most if most is not None else -1
+    for token in tokens:
+        token = Text(" ") if isinstance(token, LineBreak) else token
+        length = len(plain((token,)))
+        if room < 0 or length <= room:
+            if isinstance(token, Text):
+                _add_text(shown, token.text)
+            else:
+                shown.append(token)
+            room -= length if room >= 0 else 0
+            continue
+        if isinstance(token, Text):
+            cut = token.text[: room + 1]
+            words = cut[: cut.rfind(" ")] if " " in cut else ""
+            if words.strip():
+                _add_text(shown, words)
+        while shown and isinstance(shown[-1], Text) and shown[-1].text.rstrip(" ,;:.(–-") != shown[-1].text:
+            trimmed = shown[-1].text.rstrip(" ,;:.(–-")
+            if trimmed:
+                shown[-1] = Text(trimmed)
+            else:
+                shown.pop()
+        _add_text(shown, "\u2026")
+        break
+    return tuple(shown)
 
 
 def row_text(row: BidNode) -> str:

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from collections.abc import Sequence as Ordered
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple, TypeVar
 
 from .calls import PASS, Call, Sequence, Strain
 from .errors import Location
 from .model import BidTable, Seat, Vulnerability
-from .notation import anchor, context_label, label, object_name
+from .notation import anchor, context_label, label, object_name, short_form
 from .system import Key, Meaning, System, more_general
 
 T = TypeVar("T")
@@ -172,6 +172,8 @@ class Covered:
     later: Meaning
     first: Meaning
     count: int
+    #: the rows of the page that continue the row's sequences: its answers, which still stand
+    answers: int = 0
 
 
 @dataclass(frozen=True)
@@ -240,10 +242,11 @@ class Site:
             self.defined.add(meaning.sequence)
             key = meaning.key
             shown = name in page.anchors
-            if shown and key not in self.targets:
+            linked = shown and key not in self.targets
+            if linked:
                 self._link(docname, meaning, name)
             outcome = self.system.define(meaning)
-            if outcome.stands and shown:
+            if outcome.stands and shown and not linked:  # linked: its target is this one already
                 self.targets[key] = Target(docname, meaning, name)
             if outcome.contradicts is not None:
                 conflicts.append(Conflict(meaning, outcome.contradicts))
@@ -256,7 +259,11 @@ class Site:
                 given_way[meaning.location] = Covered(
                     meaning, known.first if known else outcome.gives_way_to, known.count + 1 if known else 1
                 )
-        self.covered += [covered for location, covered in given_way.items() if location not in kept]
+        self.covered += [
+            replace(covered, answers=_answers(page, location))
+            for location, covered in given_way.items()
+            if location not in kept
+        ]
         for meaning in page.overruled:
             outcome = self.system.define(meaning)
             if outcome.contradicts is not None:
@@ -293,6 +300,18 @@ class Site:
         return None if target is None else target.meaning
 
 
+def _answers(page: Page, row: Location) -> int:
+    """How many rows of ``page`` continue a sequence of the row at ``row``: its answers."""
+    sequences = {meaning.sequence for meaning in page.meanings if meaning.location == row and meaning.description}
+    return len(
+        {
+            meaning.location
+            for meaning in page.meanings
+            if meaning.location != row and any(prefix in sequences for prefix in meaning.sequence.prefixes())
+        }
+    )
+
+
 def _names(page: Page) -> Ordered[str]:
     """The anchor of each meaning of ``page``: kept with it (:meth:`Page.spelled`), or made now."""
     if len(page.names) == len(page.meanings):
@@ -323,13 +342,21 @@ def toctree_order(root: str, toctrees: Mapping[str, Ordered[str]], documents: Co
 GroupKey = tuple[int, int]
 
 _VULNERABILITY_ORDER = {"0": 0, "N": 1, "Y": 2}
+_PASS_RANK = PASS.rank
+#: The end of :func:`bidding_order` for each seat and vulnerability (its two-letter code).
+_CONTEXT_ORDER = {
+    (seat, we + they): (int(seat.value), _VULNERABILITY_ORDER[we], _VULNERABILITY_ORDER[they])
+    for seat in Seat
+    for we in _VULNERABILITY_ORDER
+    for they in _VULNERABILITY_ORDER
+}
 
 
 def opening(sequence: Sequence) -> tuple[GroupKey, int | None]:
     """The group of a sequence (by its opening: the first call that is not a
     pass) and the position of that call (``None``: all passes)."""
     for index, call in enumerate(sequence.calls):
-        if call != PASS:
+        if call.rank != _PASS_RANK or call.qualification is not None:  # not a pass (without Call.__eq__)
             return (0 if sequence.is_ours(index) else 1, call.rank), index
     return (2, 0), None
 
@@ -364,9 +391,8 @@ def bidding_order(key: Key) -> tuple[int, ...]:
     before the others) and a sequence before those continuing it; then seat
     and vulnerability."""
     seat, vulnerability, sequence = key
-    calls = (-1 if call == PASS else call.rank for call in sequence.calls)
-    vulnerabilities = (_VULNERABILITY_ORDER[side] for side in vulnerability.code)
-    return (*calls, -2, int(seat.value), *vulnerabilities)
+    calls = [-1 if call.rank == _PASS_RANK and call.qualification is None else call.rank for call in sequence.calls]
+    return (*calls, -2, *_CONTEXT_ORDER[seat, vulnerability.code])
 
 
 def by_opening(keys: Iterable[Key], sort: Callable[[Key], tuple[int, ...]] = bidding_order) -> list[list[Key]]:
@@ -402,9 +428,10 @@ def listing(key: Key, named: bool = True) -> Listed:
     """How ``key`` is listed: see :class:`Listed`; without its :attr:`~Listed.name` (``""``)
     unless ``named``, for an index of sequences, which does not show it."""
     seat, vulnerability, sequence = key
-    order = bytes(number + 3 for number in bidding_order(key))  # from -2 (see bidding_order) to 37 (a redouble)
-    name = object_name(sequence, seat, vulnerability) if named else ""
-    return Listed(label(sequence), name, context_label(seat, vulnerability), order)
+    order = bytes([number + 3 for number in bidding_order(key)])  # from -2 (see bidding_order) to 37 (a redouble)
+    written = short_form(sequence)
+    name = object_name(sequence, seat, vulnerability, written) if named else ""
+    return Listed(label(sequence, written), name, context_label(seat, vulnerability), order)
 
 
 def listed_by_opening(items: Iterable[tuple[Sequence, Listed, T]]) -> list[list[T]]:

@@ -61,7 +61,7 @@ def site_problems(site: Site, folder: str) -> Iterator[BMLError]:
                 )
         yield BMLError(message, later.location, Kind.CONFLICT)
     for covered in site.covered:
-        message = rows_covered(covered.first, _place(covered.first.location, folder), covered.count)
+        message = rows_covered(covered.first, _place(covered.first.location, folder), covered.count, covered.answers)
         yield BMLError(message, covered.later.location, Kind.UNUSED)
     for orphan in site.orphans:
         continuation = orphan.continuation

@@ -92,6 +92,11 @@ class Defined(NamedTuple):
         return self.contradicts is not None or self.gives_way_to is not None
 
 
+#: The outcomes that carry no meaning, made once: a big system defines hundreds of thousands of meanings.
+_STANDS = Defined(stands=True)
+_STAYS = Defined(stands=False)
+
+
 def more_general(later: Meaning, first: Meaning) -> bool:
     """Whether ``later`` is a more general rule than ``first``, which defined
     its sequence before: it stands for more concrete sequences (its row, with
@@ -138,10 +143,10 @@ class System:
         known = self._meanings.get(meaning.key)
         if known is None:
             self._meanings[meaning.key] = meaning
-            return Defined(stands=True)
+            return _STANDS
         if not known.description:
             if not meaning.description:
-                return Defined(stands=False)
+                return _STAYS
             self._meanings[meaning.key] = replace(
                 known,
                 description=meaning.description,
@@ -151,9 +156,9 @@ class System:
                 alert=meaning.alert,
                 breadth=meaning.breadth,
             )
-            return Defined(stands=True)
+            return _STANDS
         if not meaning.description or says_the_same(meaning.description, known.description):
-            return Defined(stands=False)
+            return _STAYS
         if more_general(meaning, known):
             return Defined(stands=False, gives_way_to=known)  # the general rule gives way to the special case
         self.overruled.append(meaning)

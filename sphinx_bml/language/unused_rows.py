@@ -22,22 +22,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .bidtable import BML1_VARIABLES
 from .calls import Call, Sequence, Strain
 from .errors import BMLError, Kind, Location
 from .model import BidNode, TableCall
 from .notation import short_notation
+from .suits import SUIT_NAMES
 from .system import Defined, Meaning
 
 #: Descriptions longer than this are cut in messages.
 QUOTE_LENGTH = 60
 
-SUIT_NAMES = {
-    Strain.CLUBS: "clubs",
-    Strain.DIAMONDS: "diamonds",
-    Strain.HEARTS: "hearts",
-    Strain.SPADES: "spades",
-    Strain.NOTRUMP: "notrump",
-}
+STRAIN_NAMES = {**{Strain.from_letter(letter): name for letter, name in SUIT_NAMES.items()}, Strain.NOTRUMP: "notrump"}
 VARIABLE_KINDS = {
     "m": "a minor",
     "M": "a major",
@@ -86,7 +82,7 @@ def left_out(unmade: dict[int, NoBid], made: set[int], outcomes: RowOutcomes) ->
     ]
     for key, (node, first, count) in outcomes.given_way.items():
         if key not in outcomes.kept:
-            message = covered(first, _place(first.location, node), count)
+            message = covered(first, _place(first.location, node), count, _count(node.children))
             problems.append(BMLError(message, node.location, Kind.UNUSED))
     return sorted(problems, key=lambda problem: problem.location or Location("", 0))
 
@@ -110,13 +106,21 @@ def _no_bid(why: NoBid) -> str:
     return f"{reason}; {_left(why.node)} ({cure})"
 
 
-def covered(first: Meaning, place: str, count: int) -> str:
+def covered(first: Meaning, place: str, count: int, answers: int = 0) -> str:
     """The message for a row whose ``count`` sequences are all defined
-    before, more specifically; ``first`` is the first of those definitions, at ``place``."""
+    before, more specifically; ``first`` is the first of those definitions, at ``place``.
+    ``answers``: the rows that answer the row, which still stand (only its own meaning adds nothing)."""
     others = f" (and {count - 1} more)" if count > 1 else ""
+    defined = f"{short_notation(first.sequence)} is {quoted(first)} at {place}{others}; the first definition stands"
+    if not answers:
+        return (
+            "every sequence this row stands for is already defined by a more specific row, so it adds nothing: "
+            f"{defined}"
+        )
+    rows = "the row" if answers == 1 else f"the {answers} rows"
     return (
-        f"every sequence this row stands for is already defined by a more specific row, so it adds nothing: "
-        f"{short_notation(first.sequence)} is {quoted(first)} at {place}{others}; the first definition stands"
+        "every sequence this row stands for is already defined by a more specific row, so its meaning is not "
+        f"part of the system: {defined}, and {rows} under it still add their sequences"
     )
 
 
@@ -129,22 +133,29 @@ def _why_none(why: NoBid) -> str:
     if name is not None and name in variables:
         strain = variables[name]
         call = Call.bid(written.level, strain)
-        return f"{name} is {SUIT_NAMES[strain]} in this auction, and {call} is not higher than {last}"
+        return f"{name} is {STRAIN_NAMES[strain]} in this auction, and {call} is not higher than {last}"
     if name is None:
         calls = _and(str(Call.bid(written.level, strain)) for strain in written.strains)
         return f"{calls} {'is' if len(written.strains) == 1 else 'are'} not higher than {last}"
     used = {call.strain for call in why.before.calls if call.is_bid}
+    if name in BML1_VARIABLES and all(strain in used for strain in written.strains):
+        calls = _and(str(Call.bid(written.level, strain)) for strain in written.strains)
+        kind, suits = BML1_VARIABLES[name]
+        return (
+            f"{name} is {VARIABLE_KINDS[name]} not bid yet, and {kind} were bid already, so it is read as BML 1 "
+            f"reads it, {suits}: {calls} {'is' if len(written.strains) == 1 else 'are'} not higher than {last}"
+        )
     bid, low, order = [], [], []
     for strain in written.strains:
         call = Call.bid(written.level, strain)
         if name in ("om", "oM") and variables.get(name[1]) is strain:
             continue
         if strain in used:
-            bid.append(SUIT_NAMES[strain])
+            bid.append(STRAIN_NAMES[strain])
         elif last is not None and call <= last:
             low.append(str(call))
         else:
-            order.append(SUIT_NAMES[strain])
+            order.append(STRAIN_NAMES[strain])
     reasons = []
     if low:
         reasons.append(f"{_and(low)} {'is' if len(low) == 1 else 'are'} not higher than {last}")

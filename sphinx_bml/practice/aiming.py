@@ -27,13 +27,15 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from ..language.calls import PASS, Call, Sequence
 from ..language.conditions import Condition, Hand
 from ..language.errors import BMLError
+from ..language.laws import first_refusal
 from ..language.system import Meaning
-from .boards import SEATS, Board, rotation
-from .robot import Choice, Robot, situation
+from .boards import SEATS, Board, numbers, rotation
+from .robot import OURS, Choice, Robot
 
 #: hands drawn for one seat of one board before the board is dealt again
 DRAWS_PER_HAND = 2000
@@ -47,6 +49,18 @@ class OutOfReach(BMLError):
     """The notes never bid the sequence: a row is missing, has no condition, or no hand meets it."""
 
 
+class NotAnAuction(BMLError):
+    """The sequence could not happen at a table: an insufficient bid, a double of partner's bid..."""
+
+
+def legal_sequence(sequence: Sequence) -> None:
+    """Raise :class:`NotAnAuction` when ``sequence`` breaks the laws of the auction, with the call
+    and the reason (``1N-1C``: 1C is lower than 1N)."""
+    refused = first_refusal(sequence.calls)
+    if refused is not None:
+        raise NotAnAuction(f"{sequence.notation()} is not a legal auction: {refused}")
+
+
 @dataclass(frozen=True)
 class Step:
     """A call of the sequence: at which turn from the opening, and the row the notes have for it."""
@@ -57,18 +71,22 @@ class Step:
 
 
 def steps(robot: Robot, sequence: Sequence) -> list[Step]:
-    """The calls of ``sequence`` with their rows; :class:`OutOfReach` when a call that is not a
-    pass has no row the robot could bid (none in the notes there, or none with a condition)."""
+    """The calls of ``sequence`` with their rows (each from the notes of the side that makes it);
+    :class:`NotAnAuction` when it could not happen at a table, :class:`OutOfReach` when a call
+    that is not a pass has no row the robot could bid (none in the notes there, or none with a
+    condition)."""
+    legal_sequence(sequence)
     found: list[Step] = []
-    calls = list(sequence.calls)
+    calls = [call.plain for call in sequence.calls]
+    table = _table(robot, sequence)
     for turn, call in enumerate(calls):
-        where = situation(calls[:turn], turn)
-        rows = [m for m in robot.meanings_after(where) if m.sequence.last == call]
+        rows = [m for m in robot.meanings_at(table, calls[:turn]) if m.sequence.last == call]
         row = next((m for m in rows if m.condition is not None), rows[0] if rows else None)
         written = Sequence(sequence.calls[: turn + 1], sequence.we_open).notation()
-        if call != PASS and row is None and not _forced_anyway(robot, calls[:turn]):
-            raise OutOfReach(f"the notes have no row for {written}, so no auction reaches {sequence.notation()}")
-        if call != PASS and row is not None and row.condition is None and not _forced_anyway(robot, calls[:turn]):
+        whose = _whose(robot, table, turn)
+        if call != PASS and row is None and not robot.forced(table, calls[:turn]):
+            raise OutOfReach(f"{whose} have no row for {written}, so no auction reaches {sequence.notation()}")
+        if call != PASS and row is not None and row.condition is None and not robot.forced(table, calls[:turn]):
             raise OutOfReach(
                 f"the row for {written} ({row.location}) has no hand condition, so the robot never bids it; "
                 "add one such as {{ 8+ hcp }} under its meaning"
@@ -77,9 +95,18 @@ def steps(robot: Robot, sequence: Sequence) -> list[Step]:
     return found
 
 
-def _forced_anyway(robot: Robot, calls: list[Call]) -> bool:
-    """Whether partner's call forces a bid here whatever the hand (the robot then bids the nearest row)."""
-    return robot.forced(Board("", "N", "None", 1), calls)
+def _table(robot: Robot, sequence: Sequence) -> Board:
+    """A board on which ``sequence`` is bid from the first call by the sides it names: our side
+    (``robot.seats``) makes its calls outside brackets."""
+    ours = robot.seats[0]
+    opener = ours if sequence.we_open else SEATS[(SEATS.index(ours) + 1) % 4]
+    return Board("", opener, "None", 1)
+
+
+def _whose(robot: Robot, board: Board, turn: int) -> str:
+    """Whose notes make the call at ``turn``, in words: ``the notes``, or ``the opponents' notes``."""
+    seat = SEATS[(SEATS.index(board.dealer) + turn) % 4]
+    return "the notes" if robot.notes_of(seat) == OURS else "the opponents' notes"
 
 
 def aimed(
@@ -89,20 +116,29 @@ def aimed(
     seed: int | None = None,
     dealer: str | None = None,
     vulnerability: str | None = None,
+    seat: str | None = None,
 ) -> Iterator[Board]:
-    """``count`` boards numbered from 1 whose auction, bid by ``robot``, starts with ``sequence``
-    (after zero to three passes). Raises :class:`OutOfReach` naming the row no hand meets."""
+    """``count`` boards (numbered so that the dealer and vulnerability, as at the club or as
+    given, match the number: :func:`~.boards.numbers`) whose auction, bid by ``robot``, starts with ``sequence``
+    (after zero to three passes). ``seat``: a seat of the side that bids the sequence (its calls
+    outside brackets), as the player's seat at the table: the passes before the opening are
+    those that put that side's opener (or the opponents' opener, for ``(1S)-X``) on the right
+    seat, the player opener on one board and responder on another; with the opponents' own notes
+    (``robot.opponents``) the side of ``robot.seats`` bids them, whatever ``seat``. Raises
+    :class:`OutOfReach` naming the row no hand meets."""
     rows = steps(robot, sequence)
+    if robot.opponents is not None:
+        seat = robot.seats[0]
     randomness = random.Random(seed)
     missed: Counter[int] = Counter()
     taken: Counter[tuple[int, str]] = Counter()
-    for number in range(1, count + 1):
-        club_dealer, club_vulnerability = rotation(number)
-        board_dealer, board_vulnerability = dealer or club_dealer, vulnerability or club_vulnerability
+    for number in islice(numbers(dealer, vulnerability), count):
+        board_dealer, board_vulnerability = rotation(number)
+        openings = passes_before(sequence, board_dealer, seat)
         drawn = 0
         while True:
-            passes = randomness.randrange(4)
-            calls = [PASS] * passes + list(sequence.calls)
+            passes = openings[randomness.randrange(len(openings))]
+            calls = [PASS] * passes + [call.plain for call in sequence.calls]
             board = Board("", board_dealer, board_vulnerability, number)
             deal, used = _deal(robot, calls, board, randomness, missed, taken)
             drawn += used
@@ -111,6 +147,36 @@ def aimed(
                 break
             if drawn > DRAWS:
                 raise OutOfReach(_out_of_reach(sequence, rows, missed, taken, drawn))
+
+
+def reach(robot: Robot, sequence: Sequence, calls: list[Call], board: Board, seed: int | None = None) -> str:
+    """One deal (PBN) whose auction from ``board``'s dealer, bid by ``robot``, starts with ``calls``: the
+    passes before the opening, then ``sequence``. Raises :class:`OutOfReach` as :func:`aimed` does when
+    none is found in :data:`DRAWS` hands."""
+    rows = steps(robot, sequence)
+    randomness = random.Random(seed)
+    missed: Counter[int] = Counter()
+    taken: Counter[tuple[int, str]] = Counter()
+    drawn = 0
+    while drawn <= DRAWS:
+        deal, used = _deal(robot, calls, board, randomness, missed, taken)
+        drawn += used
+        if deal is not None:
+            return deal
+    raise OutOfReach(_out_of_reach(sequence, rows, missed, taken, drawn))
+
+
+def passes_before(sequence: Sequence, dealer: str, seat: str | None = None) -> tuple[int, ...]:
+    """The passes that may come before the opening of ``sequence`` when ``dealer`` deals: none
+    to three, or with ``seat`` only those after which the side of ``seat`` bids the sequence's
+    own calls (it opens when the sequence is ours, ``1N-2C``; the opponents open when it is
+    theirs, ``(1S)-X``)."""
+    if seat is None:
+        return (0, 1, 2, 3)
+    start = SEATS.index(dealer)
+    ours = SEATS.index(seat) % 2
+    opens = ours if sequence.we_open else 1 - ours
+    return tuple(passes for passes in range(4) if (start + passes) % 2 == opens)
 
 
 def _deal(

@@ -6,7 +6,9 @@ Pure Python: a board is read from and written as PBN text
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import count
 
 from ..language.conditions import Hand
 
@@ -37,13 +39,33 @@ class Board:
         return hands_of(self.deal)
 
     def vulnerable(self, seat: str) -> bool:
-        side = "NS" if seat in "NS" else "EW"
-        return self.vulnerability == "All" or self.vulnerability == side
+        return self.vulnerability == "All" or self.vulnerability == side_of(seat)
+
+
+def side_of(seat: str) -> str:
+    """The side ``seat`` sits on: ``NS`` or ``EW``."""
+    return "NS" if seat in "NS" else "EW"
+
+
+def partner_of(seat: str) -> str:
+    """The seat across the table: N and S, E and W."""
+    return SEATS[(SEATS.index(seat) + 2) % 4]
 
 
 def rotation(number: int) -> tuple[str, str]:
     """Who deals board ``number`` and who is vulnerable, as at the club (board 1: North, None)."""
     return SEATS[(number - 1) % 4], _ROTATION[(number - 1) % 16]
+
+
+def numbers(dealer: str | None = None, vulnerability: str | None = None) -> Iterator[int]:
+    """The board numbers from 1 on whose dealer and vulnerability at the club are ``dealer`` and
+    ``vulnerability`` (any, where not given): boards dealt by South are 3, 7, 11, 15, 19...,
+    South dealing with nobody vulnerable 11, 27, 43... A program that tells the dealer and the
+    vulnerability by the board's number (a dealing machine, a scorer) then agrees with the file."""
+    for number in count(1):
+        club_dealer, club_vulnerability = rotation(number)
+        if dealer in (None, club_dealer) and vulnerability in (None, club_vulnerability):
+            yield number
 
 
 def hands_of(deal: str) -> dict[str, Hand]:

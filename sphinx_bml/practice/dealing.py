@@ -8,6 +8,7 @@ rest of sphinx-bml works as before.
 from __future__ import annotations
 
 import os
+import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from types import ModuleType
 from typing import TypeVar
 
 from ..language.calls import Strain
-from .boards import SEATS, Board
+from .boards import SEATS, Board, numbers
 from .robot import Contract
 
 NEEDS_ENDPLAY = "bml-practice needs endplay: pip install 'sphinx-bml[practice]'"
@@ -71,7 +72,8 @@ def deals(seed: int | None = None) -> Iterator[str]:
 def boards(
     count: int, seed: int | None = None, dealer: str | None = None, vulnerability: str | None = None
 ) -> list[Board]:
-    """``count`` boards numbered from 1 (dealer and vulnerability as at the club, unless given)."""
+    """``count`` boards, dealer and vulnerability as at the club, or as given: numbered so that
+    they match, from 1 on (:func:`~.boards.numbers`)."""
     return list(stream(count, seed, dealer, vulnerability))
 
 
@@ -79,7 +81,7 @@ def stream(
     count: int, seed: int | None = None, dealer: str | None = None, vulnerability: str | None = None
 ) -> Iterator[Board]:
     """The same boards as :func:`boards`, one at a time: a study of any size holds one board."""
-    for number, deal in zip(range(1, count + 1), deals(seed), strict=False):
+    for number, deal in zip(islice(numbers(dealer, vulnerability), count), deals(seed), strict=False):
         yield Board.numbered(deal, number, dealer, vulnerability)
 
 
@@ -97,7 +99,7 @@ def double_dummy_tricks(board: Board, contract: Contract) -> int | None:
     deal.trump = types.Denom.nt if strain is Strain.NOTRUMP else getattr(types.Denom, _DENOMS[strain])
     leader = SEATS[(SEATS.index(contract.declarer) + 1) % 4]
     deal.first = types.Player.find(leader)
-    best_for_defence = max(tricks for _, tricks in dds.solve_board(deal))
+    best_for_defence = max(tricks for _, tricks in interruptible(dds.solve_board, deal))
     return 13 - int(best_for_defence)
 
 
@@ -120,8 +122,44 @@ class DoubleDummy:
 
 
 T = TypeVar("T")
-#: boards handed to the solver at once (endplay's ``calc_all_tables`` takes up to 200)
+R = TypeVar("R")
+#: the most boards handed to the solver at once (endplay's ``calc_all_tables`` takes up to 200)
 BATCH = 40
+
+
+#: the name of the threads :func:`interruptible` runs the solver on
+SOLVER_THREAD = "double dummy"
+
+
+def solver_busy() -> bool:
+    """Whether a solver thread is still at work (left behind by Ctrl-C): such a process must end
+    at once (``os._exit``), since the solver's own threads cannot be stopped and a process
+    leaving normally would tear the solver's library down under them."""
+    return any(thread.name == SOLVER_THREAD and thread.is_alive() for thread in threading.enumerate())
+
+
+def interruptible(solver: Callable[[T], R], argument: T) -> R:
+    """``solver(argument)`` on a thread of its own, waited for: the solver is C code that holds
+    the main thread until it is done, so Ctrl-C would wait for it; while waiting for the thread,
+    Ctrl-C stops at once (:class:`KeyboardInterrupt`), and the thread, a daemon, ends with
+    the process (see :func:`solver_busy`)."""
+    answer: list[R] = []
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            answer.append(solver(argument))
+        except BaseException as error:  # handed to the waiting thread, raised there
+            failure.append(error)
+
+    thread = threading.Thread(target=work, name=SOLVER_THREAD, daemon=True)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return answer[0]
+
+
 _VULNERABILITY = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}
 
 
@@ -133,21 +171,28 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def batch_for(jobs: int) -> int:
+    """The boards handed to the solver at once on ``jobs`` threads: four a thread, so that each
+    batch keeps every thread busy and a terminal sees the boards come, at most :data:`BATCH`."""
+    return max(1, min(BATCH, 4 * jobs))
+
+
 def solve(
     items: Iterable[T], board_of: Callable[[T], Board], jobs: int | None = None
 ) -> Iterator[tuple[T, DoubleDummy]]:
-    """Each item with its board solved double dummy, in order, solved in batches of
-    :data:`BATCH` boards by endplay's solver on ``jobs`` threads (default: every core)."""
+    """Each item with its board solved double dummy, in order, solved in batches
+    (:func:`batch_for`) by endplay's solver on ``jobs`` threads (default: every core)."""
     dds = _endplay("endplay.dds")
     types = _endplay("endplay.types")
     threads = _endplay("endplay._dds")
-    threads.SetMaxThreads(jobs or cores())
+    jobs = jobs or cores()
+    threads.SetMaxThreads(jobs)
     denoms = {strain: getattr(types.Denom, name) for strain, name in {**_DENOMS, Strain.NOTRUMP: "nt"}.items()}
     players = {seat: types.Player.find(seat) for seat in SEATS}
     pending = iter(items)
-    while batch := list(islice(pending, BATCH)):
+    while batch := list(islice(pending, batch_for(jobs))):
         dealt = [board_of(item) for item in batch]
-        tables = dds.calc_all_tables([types.Deal(board.deal) for board in dealt])
+        tables = interruptible(dds.calc_all_tables, [types.Deal(board.deal) for board in dealt])
         for item, board, table in zip(batch, dealt, tables, strict=True):
             tricks = {
                 (strain, seat): int(table[denom, players[seat]]) for strain, denom in denoms.items() for seat in SEATS

@@ -1,16 +1,31 @@
 """Boards as PBN (Portable Bridge Notation 2.1): for endplay, BBO, BridgeComposer and dealing machines.
 
-Each board is a game of tag pairs: ``Board``, ``Dealer``, ``Vulnerable``,
-``Deal``, then ``Declarer``, ``Contract`` and, when the board was solved
-double dummy, ``Result`` (the tricks declarer takes), ``OptimumScore`` and
-``ParContract``; last the ``Auction`` section, four calls a line, from the
-dealer. Written one board at a time.
+Each board is a game in PBN's export format: the fifteen tags of the
+mandatory set in their order (``Event`` ... ``Board``, ``Dealer``,
+``Vulnerable``, ``Deal`` from the dealer's hand, ``Scoring``, ``Declarer``,
+``Contract``, and ``Result``: the tricks declarer takes, when the board was
+solved double dummy; empty for a passed-out board), then ``OptimumScore`` and
+``ParContract`` when solved, in alphabetical order; last the ``Auction``
+section, four calls a line from the dealer, ending with the three passes, or
+``*`` when the robot stopped first. A call the notes explain is followed by a
+note reference, ``2C =1=``, and the notes follow the auction as ``Note`` tags,
+numbered from 1 on each board, ``[Note "1:Stayman: asks for a major"]``: the
+explanation of the row of the notes that gave the call, as BBO writes it
+(:mod:`.explanations`: suits as ``!S``). Written one board at a time.
+
+A tag's value is a PBN string: a ``"`` in it is written ``\\"`` and a
+backslash ``\\\\``, as PBN 2.1 (after PGN) says; it holds no line break
+(:mod:`.explanations` makes them spaces), so nothing a meaning says ends its
+tag or starts another.
 """
 
 from __future__ import annotations
 
 from ..language.calls import Call, CallKind, Strain
-from .boards import Board
+from ..language.laws import Bidding
+from ..language.suits import spell_suits
+from .boards import SEATS, Board
+from .explanations import explained
 from .robot import Auction
 
 _STRAINS = {Strain.CLUBS: "C", Strain.DIAMONDS: "D", Strain.HEARTS: "H", Strain.SPADES: "S", Strain.NOTRUMP: "NT"}
@@ -29,7 +44,12 @@ def pbn_call(call: Call) -> str:
 
 
 def _tag(name: str, value: str) -> str:
-    return f'[{name} "{value}"]'
+    return f'[{name} "{pbn_string(value)}"]'
+
+
+def pbn_string(text: str) -> str:
+    """``text`` as the value of a tag: ``"`` and ``\\`` after a backslash."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def pbn_board(
@@ -53,7 +73,7 @@ def pbn_board(
         _tag("South", ""),
         _tag("Dealer", board.dealer),
         _tag("Vulnerable", board.vulnerability),
-        _tag("Deal", board.deal),
+        _tag("Deal", deal_from(board, board.dealer)),
         _tag("Scoring", "IMP"),
         _tag("Declarer", contract.declarer or ""),
     ]
@@ -65,10 +85,26 @@ def pbn_board(
     if par is not None:
         score, contracts = par
         lines.append(_tag("OptimumScore", f"NS {score}"))
-        lines.append(
-            _tag("ParContract", contracts.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C"))
-        )
+        lines.append(_tag("ParContract", spell_suits(contracts)))  # endplay writes 4♥N=, PBN 4HN=
     lines.append(_tag("Auction", board.dealer))
-    calls = [pbn_call(call) for call in auction.calls]
+    calls: list[str] = []
+    notes: list[str] = []
+    for call in explained(auction):
+        written = pbn_call(call.call)
+        if call.explanation:
+            notes.append(call.explanation)
+            written += f" ={len(notes)}="
+        calls.append(written)
+    if Bidding.of(auction.calls).end is None:
+        calls.append("*")  # the robot stopped before the auction ended: no more calls will be given
     lines.extend(" ".join(calls[start : start + 4]) for start in range(0, len(calls), 4))
+    lines.extend(_tag("Note", f"{number}:{note}") for number, note in enumerate(notes, start=1))
     return "\n".join(lines) + "\n\n"
+
+
+def deal_from(board: Board, first: str) -> str:
+    """The deal as PBN writes it, the hands from ``first`` on, clockwise (the export format
+    starts with the dealer)."""
+    hands = board.hands
+    start = SEATS.index(first)
+    return f"{first}:" + " ".join(str(hands[SEATS[(start + turn) % 4]]) for turn in range(4))

@@ -3,7 +3,8 @@
 Pure Python: the practice page (``.. bml-practice:: N``) draws what is
 decided here. Every board is bid to the end by the :class:`~.robot.Robot`,
 the four hands dealt (partner's calls from the notes, the opponents pass
-unless the notes describe their call). Each call of *your* seat that comes
+unless the notes describe their call, or bid by their own notes when the
+page gives them: ``:opponents:``). Each call of *your* seat that comes
 from a row of the notes is a :class:`Question`: the auction so far, the call,
 its row, and the calls that follow until your next turn (partner's answer
 among them). The first call of yours that does not come from a row, a pass
@@ -15,16 +16,21 @@ forced it, ends the questions: the :class:`Quiz` keeps it as its
 a row, and prefers boards with more than one question: of up to
 :data:`PATIENCE` such deals in a row it keeps the first with two questions or
 more, else the first of them (and waits half as long for the next board).
+Boards aimed at a sequence (``:sequence:``, :mod:`.aiming`) put your side on
+it: you open it on one board and answer it on another. Each is kept as it
+comes (with your first call from a row): preferring more questions would keep
+the boards where you answer and drop those where you open.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..language.calls import Call
+from ..language.calls import Call, Sequence
 from ..language.system import Meaning, System
-from .boards import SEATS, Board
+from .aiming import aimed
+from .boards import Board, partner_of
 from .dealing import deals
 from .robot import Auction, Choice, Robot
 
@@ -32,11 +38,9 @@ from .robot import Auction, Choice, Robot
 PATIENCE = 12
 #: deals tried for each board asked before giving up (a system that covers almost nothing)
 TRIES_PER_BOARD = 500
-
-
-def partner_of(seat: str) -> str:
-    """The seat across the table: N and S, E and W."""
-    return SEATS[(SEATS.index(seat) + 2) % 4]
+#: boards aimed at a sequence tried for each board asked (each is dealt to the sequence: dearer, and
+#: your first call comes from a row on almost all of them)
+AIMED_TRIES_PER_BOARD = 20
 
 
 def from_the_notes(choice: Choice) -> bool:
@@ -112,6 +116,12 @@ class Ending:
         if choice.described:
             before = "The notes end here: they go on after this auction, but no row fits your hand; "
             return before + "the robot calls ", choice.call, "."
+        if choice.wants_conditions:
+            before = (
+                "The notes end here: they go on after this auction, but no row there has a hand condition "
+                "to say which hands bid it; the robot calls "
+            )
+            return before, choice.call, "."
         return "The notes end here: they have no row after this auction; the robot calls ", choice.call, "."
 
 
@@ -144,29 +154,34 @@ def quiz_of(auction: Auction, seat: str) -> Quiz:
     return Quiz(auction.board, seat, auction, tuple(questions), Ending(len(choices)))
 
 
-def quiz_boards(robot: Robot, dealt: Iterable[str], count: int, seat: str) -> Iterator[Quiz]:
-    """Up to ``count`` quizzes from the deals ``dealt`` (PBN), numbered from 1 with the club's dealer and
-    vulnerability: only deals where ``seat``'s first call comes from a row; of up to :data:`PATIENCE` such
+def quiz_boards(
+    robot: Robot, dealt: Iterable[str] | Iterable[Board], count: int, seat: str, *, more: bool = True
+) -> Iterator[Quiz]:
+    """Up to ``count`` quizzes from the deals ``dealt`` (PBN, numbered from 1 with the club's dealer and
+    vulnerability; or boards, which keep theirs and are numbered again from 1): only deals where
+    ``seat``'s first call comes from a row; of up to :data:`PATIENCE` such
     deals in a row, the first with two questions or more, else the first of them. When no deal of a
     board's wait had two questions, the next board waits half as long (at least for one deal), so notes
-    that rarely go past the first call cost little more than they used to."""
+    that rarely go past the first call cost little more than they used to. ``more=False``: the first
+    deal with a question is kept, whatever the number of its questions."""
     number = 0
     waiting: Quiz | None = None
     seen = 0
-    patience = PATIENCE
+    longest = PATIENCE if more else 1
+    patience = longest
     tries = 0
     for deal in dealt:
         if number == count:
             return
         tries += 1
-        board = Board.numbered(deal, number + 1)
+        board = Board.numbered(deal, number + 1) if isinstance(deal, str) else replace(deal, number=number + 1)
         quiz = quiz_of(robot.bid(board), seat)
         if quiz.questions:
             seen += 1
             waiting = waiting or quiz
             if len(quiz.questions) > 1 or seen >= patience:
                 chosen = quiz if len(quiz.questions) > 1 else waiting
-                patience = PATIENCE if len(quiz.questions) > 1 else max(1, patience // 2)
+                patience = longest if len(quiz.questions) > 1 else max(1, patience // 2)
                 waiting, seen, number = None, 0, number + 1
                 yield chosen
                 continue
@@ -176,7 +191,21 @@ def quiz_boards(robot: Robot, dealt: Iterable[str], count: int, seat: str) -> It
         yield waiting
 
 
-def practice_quizzes(system: System, count: int, seed: int, seat: str) -> Iterator[Quiz]:
+def practice_quizzes(
+    system: System,
+    count: int,
+    seed: int,
+    seat: str,
+    *,
+    opponents: System | None = None,
+    sequence: Sequence | None = None,
+) -> Iterator[Quiz]:
     """The boards of a practice page: :func:`quiz_boards` on the deals of ``seed`` (endplay deals them:
-    :class:`~.dealing.PracticeUnavailable` without it, raised when the first board is asked for)."""
-    return quiz_boards(Robot(system), deals(seed), count, seat)
+    :class:`~.dealing.PracticeUnavailable` without it, raised when the first board is asked for).
+    ``opponents``: the notes the other side bids by; ``sequence``: only boards where your side bids
+    it (:func:`~.aiming.aimed`; :class:`~.aiming.OutOfReach` when no board reaches it)."""
+    robot = Robot(system, opponents=opponents, seats=seat)
+    if sequence is None:
+        return quiz_boards(robot, deals(seed), count, seat)
+    boards = aimed(robot, sequence, count * AIMED_TRIES_PER_BOARD, seed, seat=seat)
+    return quiz_boards(robot, boards, count, seat, more=False)

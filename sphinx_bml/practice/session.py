@@ -3,8 +3,9 @@
 Pure Python: the terminal of ``bml-practice`` reads and prints, this module
 decides. A call may be typed as players write it (``1C``, ``1♣``, ``1nt``,
 ``p``, ``pass``, ``x``, ``dbl``, ``xx``); anything else is refused with the
-spellings accepted, never taken for a pass. Hands are shown with suit
-symbols, a void as a dash.
+spellings accepted, never taken for a pass, and a call the laws of the
+auction forbid there (an insufficient bid, a double of partner's bid) is
+refused with the reason. Hands are shown with suit symbols, a void as a dash.
 """
 
 from __future__ import annotations
@@ -12,38 +13,64 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..language.calls import Call
+from ..language.calls import CALL_WORDS, PASS, Call
 from ..language.conditions import Hand
-from ..language.errors import BMLError, one_line
+from ..language.diagrams import direction_name, holding_text
+from ..language.errors import one_line
+from ..language.laws import Bidding
+from ..language.suits import SUIT_ORDER, spell_suits
 from ..language.system import Meaning
-from .robot import Choice
+from .boards import partner_of
+from .robot import THEIRS, Choice
 
 #: what the player may type, in words
 ACCEPTED = (
     "a bid such as 1C, 1♣, 2nt or 3NT; P or pass; X, D or dbl for a double; XX, R or rdbl for a redouble; q to stop"
 )
 STOP = ("q", "quit", "stop")
-_WORDS = {"pass": "P", "dbl": "D", "double": "D", "rdbl": "R", "redouble": "R"}
-_SYMBOLS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
-_SPELLING = re.compile(r"^([1-7](nt|[cdhsn])|p|x|xx|d|r)$", re.IGNORECASE)
-VOID = "—"
+_BID = re.compile(r"[1-7](?:nt|[cdhsn])", re.IGNORECASE)
 
 
 def read_call(typed: str) -> Call | None:
     """The call ``typed`` spells, or ``None`` when it spells none."""
-    text = typed.strip().translate(_SYMBOLS)
-    text = _WORDS.get(text.lower(), text)
-    if not _SPELLING.match(text):
+    text = spell_suits(typed.strip())
+    if (word := CALL_WORDS.get(text.upper())) is not None:
+        return word
+    return Call.parse(text) if _BID.fullmatch(text) else None
+
+
+def refusal(call: Call, calls: list[Call]) -> str | None:
+    """Why ``call`` may not follow the auction ``calls`` at the table, for the player to call
+    again (``None``: it may); the laws of the auction, as the diagrams check them."""
+    reason = Bidding.of(calls).refusal(call)
+    return None if reason is None else one_line(f"{call} is not a legal call here: {reason}. Call again.")
+
+
+def robot_pass(choice: Choice, seat: str) -> str | None:
+    """What the player at ``seat`` is told when partner passes for want of hand conditions
+    (``None`` for any other call)."""
+    if not choice.wants_conditions or choice.seat != partner_of(seat):
         return None
-    try:
-        return Call.parse(text.upper())
-    except BMLError:  # pragma: no cover - the spelling above is a call
+    return one_line(f"Partner ({choice.seat}) passes: {choice.wanting()}.")
+
+
+def their_call(choice: Choice) -> str | None:
+    """An opponents' call from their own notes, explained as they would alert it at the table:
+    ``East bids 1N, from their notes: 15-17 balanced (theirs.bml:3).`` (``None`` for a call of
+    ours, a pass, or a call their notes do not describe)."""
+    meaning = choice.meaning
+    if choice.notes != THEIRS or meaning is None or choice.call == PASS:
         return None
+    verb = "bids" if choice.call.is_bid else "calls"
+    explained = f": {meaning.plain_text}" if meaning.plain_text else " (no meaning written)"
+    return one_line(
+        f"{direction_name(choice.seat)} {verb} {choice.call}, from their notes{explained} ({meaning.location})."
+    )
 
 
 def hand_text(hand: Hand) -> str:
     """``♠ AKJ5  ♥ K65  ♦ Q43  ♣ —``: suit symbols, a void as a dash."""
-    return "  ".join(f"{symbol} {holding or VOID}" for symbol, holding in zip("♠♥♦♣", hand.holdings, strict=True))
+    return "  ".join(holding_text(suit, holding) for suit, holding in zip(SUIT_ORDER, hand.holdings, strict=True))
 
 
 @dataclass

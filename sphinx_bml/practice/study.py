@@ -4,9 +4,9 @@ Each board bid through the notes and solved double dummy is *played*: the
 contract the notes reached scores what declarer takes double dummy, and is
 compared with the par score. IMPs to par are counted for the side that
 opened (North-South on a passed-out board): 0 when the notes reach par, -6
-when they stop in 3NT with 6NT cold. A study keeps per opening the boards,
-the total IMPs and the worst few boards only: memory stays flat however many
-boards go through it.
+when they stop in 3NT with 6NT cold. A study keeps per opening the figures
+of its boards (:mod:`.figures`: how many, the IMPs, how sure) and the worst
+few boards only: memory stays flat however many boards go through it.
 """
 
 from __future__ import annotations
@@ -16,14 +16,20 @@ from dataclasses import dataclass, field
 
 from ..language.calls import PASS
 from ..language.errors import Location
-from .boards import SEATS, Board
+from .boards import Board
+from .confidence import Spread
 from .dealing import DoubleDummy
+from .figures import PASSED_OUT, CompareFigures, Difference, ParFigures
 from .robot import Auction
 from .scoring import imps, north_south_score
 
 #: the worst boards each table keeps
 WORST = 5
-PASSED_OUT = "passed out"
+
+
+def opening_of(auction: Auction) -> str:
+    """The first call of ``auction`` that is not a pass (``passed out`` for a board nobody opened)."""
+    return next((str(call) for call in auction.calls if call != PASS), PASSED_OUT)
 
 
 @dataclass(frozen=True)
@@ -47,16 +53,12 @@ class Played:
     @property
     def opening(self) -> str:
         """The first call that is not a pass (``passed out`` for a board nobody opened)."""
-        return next((str(call) for call in self.auction.calls if call != PASS), PASSED_OUT)
+        return opening_of(self.auction)
 
     @property
     def opening_side(self) -> str:
         """``NS`` or ``EW``: the side that opened (``NS`` on a passed-out board)."""
-        dealer = SEATS.index(self.board.dealer)
-        for turn, call in enumerate(self.auction.calls):
-            if call != PASS:
-                return "NS" if SEATS[(dealer + turn) % 4] in "NS" else "EW"
-        return "NS"
+        return "EW" if self.auction.opener in ("E", "W") else "NS"
 
     @property
     def imps(self) -> int:
@@ -82,16 +84,14 @@ class Played:
 
 @dataclass
 class Table:
-    """One opening (or sequence): how many boards, their IMPs to par, the worst ones."""
+    """One opening (or sequence): the IMPs to par of its boards, the worst ones."""
 
     name: str
-    boards: int = 0
-    total: int = 0
+    spread: Spread = field(default_factory=Spread)
     _worst: list[tuple[int, int, str, tuple[Location, ...]]] = field(default_factory=list)
 
     def add(self, played: Played) -> None:
-        self.boards += 1
-        self.total += played.imps
+        self.spread.add(played.imps)
         entry = (-played.imps, -played.board.number, played.line(), played.rows)
         if len(self._worst) < WORST:
             heapq.heappush(self._worst, entry)
@@ -99,8 +99,16 @@ class Table:
             heapq.heapreplace(self._worst, entry)
 
     @property
+    def boards(self) -> int:
+        return self.spread.boards
+
+    @property
+    def total(self) -> int:
+        return self.spread.total
+
+    @property
     def average(self) -> float:
-        return self.total / self.boards if self.boards else 0.0
+        return self.spread.mean
 
     @property
     def worst(self) -> list[tuple[str, tuple[Location, ...]]]:
@@ -110,62 +118,92 @@ class Table:
 
 @dataclass
 class Study:
-    """IMPs to par by opening: add played boards one at a time, then ask for the report."""
+    """IMPs to par by opening: add played boards one at a time, then ask for the report. A board
+    where the side that opened passed for want of hand conditions is counted apart, by the
+    auction the notes go on after without a condition: its IMPs measure what the notes do not
+    say yet, not the system."""
 
     tables: dict[str, Table] = field(default_factory=dict)
+    #: boards a pass for want of hand conditions decided, by the auction of that pass
+    wanting: dict[str, Table] = field(default_factory=dict)
+    #: the words of each of those passes (the rows that have no condition)
+    wanting_words: dict[str, str] = field(default_factory=dict)
 
-    def add(self, played: Played, name: str | None = None) -> None:
-        """Count ``played`` under ``name`` (by default its opening)."""
+    def add(self, played: Played, name: str | None = None) -> tuple[str, bool]:
+        """Count ``played`` under ``name`` (by default its opening), or apart when a seat passed
+        for want of hand conditions; the name it is counted under, and whether apart."""
+        wanting = played.auction.wanting
+        if wanting is not None:
+            after = wanting.auction_wanting or "(opening)"
+            self.wanting.setdefault(after, Table(after)).add(played)
+            self.wanting_words.setdefault(after, wanting.wanting())
+            return after, True
         name = name or played.opening
         self.tables.setdefault(name, Table(name)).add(played)
+        return name, False
+
+    def figures(self) -> ParFigures:
+        """The IMPs to par of each opening and of each auction counted apart."""
+        return ParFigures(
+            {name: table.spread for name, table in self.tables.items()},
+            {name: table.spread for name, table in self.wanting.items()},
+            dict(self.wanting_words),
+        )
 
     def report(self) -> str:
-        boards = sum(table.boards for table in self.tables.values())
-        total = sum(table.total for table in self.tables.values())
-        lines = [
-            f"IMPs to par, for the side that opened, over {boards} boards: {total:+d} "
-            f"({total / boards if boards else 0:+.2f} a board)",
-            "",
-            f"{'opening':<16}{'boards':>7}{'IMPs':>8}{'a board':>9}",
-        ]
-        ordered = sorted(self.tables.values(), key=lambda table: (table.name == PASSED_OUT, -table.boards))
-        for table in ordered:
-            lines.append(f"{table.name:<16}{table.boards:>7}{table.total:>+8d}{table.average:>+9.2f}")
-        for table in ordered:
-            worst = table.worst
-            if not worst:
-                continue
-            lines.append("")
-            lines.append(f"{table.name}: the worst boards")
-            for line, rows in worst:
-                lines.append(f"  {line}")
-                if rows:
-                    lines.append(f"    rows: {', '.join(str(row) for row in rows)}")
-        return "\n".join(lines)
+        worst = {name: _worst_lines(table.worst) for name, table in self.tables.items()}
+        apart = {name: [f"    {line}" for line, _ in table.worst[:2]] for name, table in self.wanting.items()}
+        return self.figures().report(worst, apart)
+
+
+def _worst_lines(worst: list[tuple[str, tuple[Location, ...]]]) -> list[str]:
+    lines = []
+    for line, rows in worst:
+        lines.append(f"  {line}")
+        if rows:
+            lines.append(f"    rows: {', '.join(str(row) for row in rows)}")
+    return lines
+
+
+def difference(one: Played, other: Played) -> int:
+    """What the first version gains on a board against the second: its IMPs to par less the other's."""
+    return one.imps - other.imps
 
 
 @dataclass
 class Versions:
     """Two versions of the notes on the same boards: per opening (of the first version), the boards
-    where the auctions differ and the IMPs to par of each version on them."""
+    where the auctions differ, the IMPs to par of each version on them, and the difference board by
+    board (0 where the auctions are the same)."""
 
     first: str
     second: str
-    boards: int = 0
-    openings: dict[str, list[int]] = field(default_factory=dict)  # differing boards, IMPs first, IMPs second
+    figures: CompareFigures = field(init=False)
     shown: dict[str, list[str]] = field(default_factory=dict)
     #: boards shown per opening; the others are counted
     show: int = 20
 
+    def __post_init__(self) -> None:
+        self.figures = CompareFigures(self.first, self.second)
+
+    @property
+    def boards(self) -> int:
+        return self.figures.overall.boards
+
+    def alike(self, auction: Auction) -> None:
+        """Count a board both versions bid alike (``auction``): it scores the same against par."""
+        self._opening(opening_of(auction)).spread.add(0)
+
     def add(self, one: Played, other: Played) -> bool:
         """Count a board played by both versions; whether their auctions differ."""
-        self.boards += 1
+        counts = self._opening(one.opening)
         if one.auction.calls == other.auction.calls:
+            counts.spread.add(0)
             return False
-        counts = self.openings.setdefault(one.opening, [0, 0, 0])
-        counts[0] += 1
-        counts[1] += one.imps
-        counts[2] += other.imps
+        counts.differing += 1
+        counts.first += one.imps
+        counts.second += other.imps
+        counts.spread.add(difference(one, other))
         shown = self.shown.setdefault(one.opening, [])
         if len(shown) < self.show:
             shown.append(
@@ -174,24 +212,8 @@ class Versions:
             )
         return True
 
+    def _opening(self, opening: str) -> Difference:
+        return self.figures.openings.setdefault(opening, Difference())
+
     def report(self) -> str:
-        differing = sum(counts[0] for counts in self.openings.values())
-        lines = [f"{self.first} against {self.second}: the auctions differ on {differing} of {self.boards} boards."]
-        for opening, (count, one, other) in sorted(self.openings.items(), key=lambda item: -item[1][0]):
-            lines.append("")
-            gain = one - other
-            verdict = (
-                f"{self.first} gains {gain} IMPs"
-                if gain > 0
-                else f"{self.second} gains {-gain} IMPs"
-                if gain < 0
-                else "neither gains"
-            )
-            lines.append(
-                f"{opening}: {count} board{'s' if count != 1 else ''} differ; IMPs to par "
-                f"{self.first} {one:+d}, {self.second} {other:+d}: {verdict}"
-            )
-            lines.extend(self.shown.get(opening, []))
-            if count > len(self.shown.get(opening, [])):
-                lines.append(f"  and {count - len(self.shown[opening])} more")
-        return "\n".join(lines)
+        return self.figures.report(self.shown)

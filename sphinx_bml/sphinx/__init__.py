@@ -5,13 +5,13 @@ table (``tests/test_layers.py`` checks it, imports inside functions too):
 
 ====================  ==========================================================
 ``config``        every ``bml_*`` setting, declared once with its check
-``diagnostics``   the one way to warn: ``bml.<kind>`` at a file and line
-``garbage_collector``  less work for Python's garbage collector during a build
+``diagnostics``   the one way to warn: ``bml.<kind>`` at a file and line, once
+``garbage_collector``  less work for Python's garbage collector in ``sphinx-build``
 ``nodes/``        the doctree vocabulary: the node classes, the stored model,
                   the placeholder, and ``inline``: drawn tokens as nodes
 ``reading/``      source to doctree: the ``bml`` directive, ``.bml`` pages,
                   parts, the BML state of a document, the model turned into
-                  nodes, encodings, abbreviations in prose
+                  nodes, pages not in UTF-8, abbreviations in prose
 ``domain/``       the ``bml`` domain: the only store of the site's system, its
                   roles, the links, anchors, the sequence index, search, checks
 ``writing/``      one visitor module per builder (HTML, LaTeX, text), the

@@ -19,8 +19,10 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from ..language.abbreviations import known_abbreviations
-from ..language.errors import Kind
-from ..versions.reading import SUFFIXES
+from ..language.calls import Sequence
+from ..language.errors import BMLError, Kind
+from ..language.laws import first_refusal
+from ..language.notation import parse_reference
 from .diagnostics import warn
 
 #: A check: ``None`` when the value works, else what to write instead ("a number such as 2").
@@ -90,7 +92,11 @@ def _text(value: Any) -> str | None:
 
 
 def _earlier_version(value: Any) -> str | None:
-    if isinstance(value, str) and (not value.strip() or Path(value.strip()).suffix.lower() in SUFFIXES):
+    if isinstance(value, str) and not value.strip():
+        return None
+    from ..versions.reading import SUFFIXES  # the comparison's reader: imported when the setting is used
+
+    if isinstance(value, str) and Path(value.strip()).suffix.lower() in SUFFIXES:
         return None
     return "the path of a .bss or .bml file, such as 'learned/partner.bss' (or '' for none)"
 
@@ -144,6 +150,32 @@ def _abbreviations(value: Any) -> str | None:
             return f"{wanted}; {key!r} is not one word"
         if not isinstance(meaning, str):
             return f"{wanted}; what {key!r} means is not text"
+    return None
+
+
+#: The setting of the practice buttons in the BBOalert file.
+PRACTICE_SETTING = "bml_bboalert_practice"
+_PRACTICE_EXAMPLE = '["1N-2C", "1C-1D", "1D-(1S)-D"]'
+
+
+def _practice_set(value: Any) -> str | None:
+    wanted = f"a list of sequences as the notes write them, such as {_PRACTICE_EXAMPLE}"
+    if not isinstance(value, list | tuple):
+        return wanted
+    seen: dict[Sequence, str] = {}
+    for written in value:
+        if not isinstance(written, str):
+            return f"{wanted}; {written!r} is not text in quotes"
+        try:
+            sequence = parse_reference(written).sequence
+        except BMLError as error:
+            return f"{wanted}; {written!r} is not a sequence: {error.message}"
+        refused = first_refusal(sequence.calls)
+        if refused is not None:
+            return f"{wanted}; {written!r} could not happen at a table: {refused}"
+        if sequence in seen:
+            return f"{wanted}; {written!r} is {seen[sequence]!r} again: each sequence once"
+        seen[sequence] = written
     return None
 
 
@@ -257,6 +289,19 @@ SETTINGS: tuple[Setting, ...] = (
         "alerted at the table, and BBOalert alerts every call it has a record for.",
     ),
     Setting(
+        PRACTICE_SETTING,
+        [],
+        _practice_set,
+        "",
+        "``[]``",
+        "a practice set: sequences as the notes write them, such as ``"
+        + _PRACTICE_EXAMPLE
+        + "``. The ``bboalert`` builder adds to the file a button for each, grouped by opening, that puts a "
+        "dealer script of the sequence into the deal source of a practice table on Bridge Base Online: every "
+        "board is then one the notes bid so. See :doc:`bboalert`.",
+        types=(list, tuple),
+    ),
+    Setting(
         "bml_bss_dispositions",
         False,
         _yes_or_no,
@@ -349,7 +394,12 @@ def check_settings(app: Sphinx, config: Config) -> None:
 
 def setting_location(app: Sphinx, name: str) -> str | None:
     """Where the setting ``name`` is written: ``conf.py:LINE`` (``None`` when it is not written there)."""
-    return _line_of(Path(app.confdir) / "conf.py" if app.confdir else None, name)
+    return setting_written_at(app.confdir, name)
+
+
+def setting_written_at(confdir: str | Path | None, name: str) -> str | None:
+    """Where the setting ``name`` is written in the ``conf.py`` of ``confdir`` (a builder knows its folder)."""
+    return _line_of(Path(confdir) / "conf.py" if confdir else None, name)
 
 
 def _line_of(conf_py: Path | None, name: str) -> str | None:
@@ -361,6 +411,23 @@ def _line_of(conf_py: Path | None, name: str) -> str | None:
     lines = conf_py.read_text(encoding="utf-8", errors="replace").splitlines()
     number = next((index for index, line in enumerate(lines, 1) if assignment.match(line)), None)
     return f"{conf_py}:{number}" if number else None
+
+
+def leave_out(config: Config, names: list[str]) -> None:
+    """Add files to ``exclude_patterns`` (on ``config-inited``, before Sphinx looks
+    for documents), each by its path from the documentation folder, as a pattern
+    that matches just that file (:func:`pattern_of`)."""
+    config.exclude_patterns = [*config.exclude_patterns, *map(pattern_of, names)]
+
+
+def pattern_of(name: str) -> str:
+    """A pattern of ``exclude_patterns`` or ``include_patterns`` that matches the path ``name``
+    only, even when it holds ``*``, ``?`` or ``[``: each in brackets, ``[`` after a NUL, which no
+    path holds (a set that starts with ``[`` makes Python's ``re`` warn of a nested set)."""
+    return "".join(_LITERALLY.get(char, char) for char in name)
+
+
+_LITERALLY = {"*": "[*]", "?": "[?]", "[": "[\x00[]"}
 
 
 def site_systems(config: Config) -> list[tuple[str, str]]:

@@ -5,6 +5,12 @@ one of :class:`~sphinx_bml.language.errors.Kind` (``bml.syntax``,
 ``bml.conflict`` ...), so that ``suppress_warnings = ["bml"]`` silences them
 all and ``"bml.include"`` one kind only. The kinds are documented where
 they are declared, and the reference page lists them from there.
+
+A problem in a file that several pages include, or in a page that several
+systems share, is found several times: the build keeps each
+:class:`Problem` where it was found (the ``bml`` domain, for the pages
+read; parallel readers hand it back there) and :class:`Problems` reports
+it once, naming the systems it affects.
 """
 
 from __future__ import annotations
@@ -37,11 +43,11 @@ class Place:
     line: int
     folder: str
 
-    def locate(self, location: Location | None) -> WarningLocation:
+    def locate(self, location: Location | None) -> str | tuple[str, int]:
         """A Sphinx warning location: ``file:line`` of the problem, else this place."""
         if location is None or location.line < 1:
             return (self.docname, self.line)
-        return f"{os.path.normpath(location.file)}:{location.line}"
+        return where(location)
 
 
 def warn(kind: Kind, message: str, location: WarningLocation) -> None:
@@ -50,24 +56,57 @@ def warn(kind: Kind, message: str, location: WarningLocation) -> None:
     logger.warning(one_line(message), type=WARNING_TYPE, subtype=kind.value, location=location)
 
 
-#: The problems reported since the documents began to be read: a file that two
-#: pages include is read twice, but each of its problems is reported once.
-_reported: set[tuple[Kind, str, WarningLocation]] = set()
+def tell(message: str, location: WarningLocation) -> None:
+    """Tell the author something that is no mistake in the notes (a file to make before the site
+    is built): a line of the build's output at ``location``, not a warning, so that ``-W`` builds
+    on; ``-q`` hides it."""
+    logger.info(one_line(message), location=location)
 
 
-def report(problems: Iterable[BMLError], place: Place) -> None:
-    """One warning per problem, in the order found, typed by what the problem
-    is about; a problem already reported in this build (in a file that
-    another page includes too) is not reported again."""
-    for problem in problems:
-        location = place.locate(problem.location)
-        key = (problem.kind, problem.message, location)
-        if isinstance(location, str) and key in _reported:
-            continue
-        _reported.add(key)
-        warn(problem.kind, problem.message, location)
+def where(location: Location) -> str:
+    """``file:line`` of a problem, the file's path normalised (``wj/../common/x.bml``
+    is ``common/x.bml``), so that a file reached by two paths is one place."""
+    return f"{os.path.normpath(location.file)}:{location.line}"
 
 
-def forget_reported(*args: object) -> None:
-    """``env-before-read-docs``: a new round of reading reports everything again."""
-    _reported.clear()
+@dataclass(frozen=True)
+class Problem:
+    """A problem found in the notes, located as its warning will be: what
+    the build keeps until it reports it (see :class:`Problems`)."""
+
+    kind: Kind
+    message: str
+    location: str | tuple[str, int]
+
+
+def located(problems: Iterable[BMLError], place: Place) -> list[Problem]:
+    """The engine's problems, each at its ``file:line``, else at ``place``."""
+    return [Problem(problem.kind, problem.message, place.locate(problem.location)) for problem in problems]
+
+
+class Problems:
+    """Problems found in several places (the pages that include one file, the
+    systems that share a page), each reported once, in the order first
+    found: one warning at its file and line, naming the systems it affects
+    when they are more than one, in the order of ``systems`` (``bml_systems``)."""
+
+    def __init__(self, systems: Iterable[str] = ()) -> None:
+        self._order = {name: number for number, name in enumerate(systems)}
+        self._systems: dict[Problem, set[str]] = {}
+
+    def add(self, problem: Problem, systems: Iterable[str] = ()) -> None:
+        """``problem``, found in ``systems``."""
+        self._systems.setdefault(problem, set()).update(system for system in systems if system)
+
+    def report(self) -> None:
+        """One warning per problem."""
+        for problem, systems in self._systems.items():
+            named = sorted(systems, key=lambda name: (self._order.get(name, len(self._order)), name))
+            warn(problem.kind, problem.message + in_systems(named), problem.location)
+
+
+def in_systems(systems: list[str]) -> str:
+    """`` (in the systems wj, blue and defense)`` for a problem of several systems, else nothing."""
+    if len(systems) < 2:
+        return ""
+    return f" (in the systems {', '.join(systems[:-1])} and {systems[-1]})"

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
-from sphinx_bml.commands.bml_diff import DIFFERENT, MISTAKE, SAME, main
+from sphinx_bml.commands.bml_check import main as check_main
+from sphinx_bml.commands.bml_diff import DIFFERENT, SAME, main
+from sphinx_bml.commands.command_line import MISTAKE
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_file
 
@@ -251,3 +254,156 @@ def test_a_wrong_option_is_a_mistake(capsys: pytest.CaptureFixture[str]) -> None
         main(["--colour", "a.bml", "b.bml"])
     assert stop.value.code == MISTAKE
     assert "unrecognized arguments: --colour" in capsys.readouterr().err
+
+
+# -- problems in the notes, as the build warns them -----------------------------------------------
+
+
+def test_a_conflict_in_either_version_is_warned_as_the_build_warns_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = write(tmp_path, "old.bml", NOTES + "\n1N  12-14\n")
+    new = write(tmp_path, "new.bml", NOTES + "\n1D-1H;\n  1S  Relay\n")
+    status, out, err = diff(capsys, old, new)
+    assert status == DIFFERENT
+    assert "  added 1♦–1♥–1♠\n" in out
+    assert err.splitlines() == [
+        f"{old}:22: 1NT is defined here as '12-14' but already as '15--17' at old.bml:13; the first stands "
+        "[bml.conflict]",
+        f"{new}:22: this table continues 1D-1H, but no bidding table of the site says what 1D-1H means [bml.orphan]",
+    ]
+
+
+def test_problems_are_printed_as_bml_check_prints_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    notes = write(tmp_path, "notes.bml", NOTES + "\n1N  12-14\n  2Q  what is this\n#INCLUDE missing.bml\n")
+    assert check_main([str(notes)]) == 1
+    checked = capsys.readouterr().out.splitlines()
+    assert len(checked) == 3
+    status, _, err = diff(capsys, notes, notes)
+    assert status == SAME
+    assert err.splitlines() == checked + checked  # one version, then the other
+
+
+def test_a_bss_file_s_problems_carry_their_kind(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bss = write(tmp_path, "learned.bss", "*00{Ours}=NYYYYYY\n001C=NYYYYYY00816+\ntyped by hand\n")
+    status, _, err = diff(capsys, bss, bss)
+    assert status == SAME
+    assert err.splitlines()[0].startswith(f"{bss}:3: this line is not a BSS record")
+    assert err.splitlines()[0].endswith("; the line is left out [bml.syntax]")
+
+
+# -- what the files say reaches the terminal as escapes ---------------------------------------------
+
+ESC = "\x1b"
+#: What a downloaded file may hold: retitle and clear the terminal, colour it, a C1 control sequence
+#: introducer, a carriage return, a right-to-left override and an isolate that show the line reordered.
+HOSTILE = f"{ESC}]0;pwned\x07{ESC}[2J{ESC}[31m\x9b2J\u202eevil\u2066x\u2069"
+SHOWN = "\\u001b]0;pwned\\u0007\\u001b[2J\\u001b[31m\\u009b2J\\u202eevil\\u2066x\\u2069"
+
+
+def raw_controls(text: str) -> list[str]:
+    """The characters of ``text`` that would act on a terminal instead of being shown."""
+    return [char for char in text if not char.isprintable() and char != "\n"]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line"),
+    [
+        ("downloaded.bss", f"*00{{Ours {HOSTILE}}}=NYYYYYY\n001C=NYYYYYY008Strong {HOSTILE}\r\n", 2),
+        ("old.bml", f"#+TITLE: Ours {HOSTILE}\n\n1C  Strong {HOSTILE}\n1C  Weak {HOSTILE}\n", 3),
+    ],
+)
+def test_what_a_file_says_is_shown_as_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, line: int
+) -> None:
+    old = write(tmp_path, name, text)
+    new = write(tmp_path, "new.bml", "#+TITLE: Ours\n\n1C  Strong\n")
+    status, out, err = diff(capsys, old, new)
+    assert status == DIFFERENT
+    assert raw_controls(out + err) == []
+    assert f"is the system 'Ours {SHOWN}' and" in out
+    assert f"    old: Strong {SHOWN}  [{old}:{line}]" in out
+    if name.endswith(".bml"):  # the conflict quotes both meanings
+        assert err == (
+            f"{old}:4: 1C is defined here as 'Weak {SHOWN}' but already as 'Strong {SHOWN}' at old.bml:3; "
+            "the first stands [bml.conflict]\n"
+        )
+    status, out, err = diff(capsys, "--json", old, new)
+    assert raw_controls(out + err) == []
+    read = json.loads(out)  # the escapes are JSON's: a script reads the file's own text
+    assert read["old"]["title"] == f"Ours {HOSTILE}"
+    assert read["changes"][0]["old"]["meaning"] == f"Strong {HOSTILE}"
+
+
+def test_a_file_name_s_control_characters_are_shown_as_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    named = write(tmp_path, f"notes{ESC}]0;pwned\x07.bml", NOTES)
+    other = write(tmp_path, "other.bml", NOTES.replace("0--7", "0--6") + "\n1N  12-14\n")
+    status, out, err = diff(capsys, named, other)
+    assert status == DIFFERENT
+    assert raw_controls(out + err) == []
+    assert "notes\\u001b]0;pwned\\u0007.bml" in out
+    status, out, err = diff(capsys, tmp_path / f"missing{ESC}[2J.bml", other)
+    assert (status, out) == (MISTAKE, "")
+    assert err == f"bml-diff: cannot read {tmp_path}/missing\\u001b[2J.bml: there is no such file or folder\n"
+
+
+# -- read as the build reads it --------------------------------------------------------------------
+
+
+def test_a_bml_file_not_in_utf8_is_a_mistake_said_as_the_build_says_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = write(tmp_path, "good.bml", NOTES)
+    old = tmp_path / "old.bml"
+    old.write_bytes(NOTES.replace("any shape", "tout jeu, café").encode("cp1252"))
+    status, out, err = diff(capsys, old, good)
+    assert (status, out) == (MISTAKE, "")
+    assert err.startswith(f"bml-diff: cannot read {old} as the build reads it: old.bml is not saved as UTF-8 (line 9 ")
+    assert "save it as UTF-8" in err and "Traceback" not in err
+
+
+def test_a_pipe_named_bml_is_a_mistake(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = write(tmp_path, "good.bml", NOTES)
+    pipe = tmp_path / "notes.bml"
+    os.mkfifo(pipe)
+    status, out, err = diff(capsys, pipe, good)
+    assert (status, out) == (MISTAKE, "")
+    assert err == f"bml-diff: cannot read {pipe}: it is a pipe or a device, not a file\n"
+
+
+def test_a_lone_file_s_subfolders_are_not_looked_through(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lone file in a big folder (Downloads, a home folder): the build reads that file and what
+    it includes, and does not walk through every folder below it, as it walks a project's."""
+    old = write(tmp_path, "old.bml", NOTES)
+    (tmp_path / "photos" / "2024").mkdir(parents=True)
+    write(tmp_path / "photos", "broken.bml", "1C  16+\n1C  something else\n")
+    write(tmp_path, "sibling.bml", "1C  16+\n1C  something else\n")
+    walked: list[str] = []
+    walk = os.walk
+
+    def walking(top: str, *arguments: object, **options: object) -> object:
+        for found in walk(top, *arguments, **options):  # type: ignore[arg-type]
+            walked.append(found[0])
+            yield found
+
+    monkeypatch.setattr(os, "walk", walking)
+    assert diff(capsys, old, old)[::2] == (SAME, "")
+    assert walked and {Path(folder) for folder in walked} == {tmp_path}
+
+
+def test_brackets_in_the_names_of_a_lone_file_and_its_folders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], recwarn: pytest.WarningsRecorder
+) -> None:
+    """A file named ``notes [old].bml`` beside a folder ``photos [2023]``: each name is matched as it is
+    written (a ``[`` in it starts no set of letters), and Python says nothing of it."""
+    old = write(tmp_path, "notes [old].bml", NOTES)
+    # what a set [old] would match
+    write(tmp_path, "notes o.bml", NOTES.replace("Stayman", "Puppet Stayman") + "\n1N  12-14\n")
+    (tmp_path / "photos [2023]" / "sub").mkdir(parents=True)
+    write(tmp_path / "photos [2023]", "notes.bml", "1C  16+\n1C  other\n")
+    assert diff(capsys, old, old)[::2] == (SAME, "")
+    assert [str(warning.message) for warning in recwarn] == []

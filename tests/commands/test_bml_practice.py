@@ -9,6 +9,7 @@ import pytest
 
 from sphinx_bml.commands.bml_practice import main
 from sphinx_bml.practice.dealing import NEEDS_ENDPLAY
+from sphinx_bml.practice.scoring import imps
 from tests.support import needs, write_project
 
 NOTES = """\
@@ -112,3 +113,113 @@ def test_a_system_is_picked_in_a_project_only(tmp_path: Path, notes: Path, capsy
     assert main([str(site), "--system", "acol"]) == 2
     err = capsys.readouterr().err
     assert "has one system only (no bml_systems in its conf.py), so there is no system 'acol' to pick" in err
+
+
+_BIDS = {"P": "pass", "D": "X", "R": "XX"}
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_json_scores_each_board_as_the_text_shows_it(notes: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each board's contract, declarer, tricks, score, par and IMPs: the same in JSON and in the text,
+    the contract and its score checked against endplay's own (``Contract.from_auction``, ``score``)."""
+    types = needs("endplay.types")
+    arguments = [str(notes), "--double-dummy", "--seed", "9", "--boards", "8", "--jobs", "1"]
+    assert main([*arguments, "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert main([*arguments, "--no-interactive"]) == 0
+    text = capsys.readouterr().out.split("\n\n")
+    for record, board in zip(records, text, strict=False):
+        dealer = types.Player.find(record["dealer"])
+        bids = [types.Bid(_BIDS.get(call, call.replace("N", "NT"))) for call in record["auction"]]
+        contract = types.Contract.from_auction(dealer, bids)
+        if contract.is_passout():
+            assert record["contract"] == "passed out" and record["declarer"] is None and record["score"] == 0
+        else:
+            assert record["declarer"] == contract.declarer.abbr
+            strain = "N" if contract.denom.name == "nt" else contract.denom.name[0].upper()
+            risk = {"passed": "", "doubled": "X", "redoubled": "XX"}[contract.penalty.name]
+            written = f"{contract.level}{strain}{risk}"
+            assert record["contract"] == f"{written} by {contract.declarer.abbr}"
+            contract.result = record["tricks"] - contract.level - 6
+            vulnerability = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}[record["vulnerability"]]
+            made = contract.score(getattr(types.Vul, vulnerability))
+            assert record["score"] == (made if record["declarer"] in "NS" else -made)
+        side = record["imps_for"]
+        assert side in ("NS", "EW")
+        difference = record["score"] - record["par"]
+        assert record["imps"] == imps(difference if side == "NS" else -difference)
+        shown = (
+            f"NS {record['score']:+d}, par NS {record['par']:+d} ({record['par_contracts']}): "
+            f"{record['imps']:+d} IMPs for {side}"
+        )
+        assert shown in board and f"({record['contract']})" in board
+
+
+def test_no_line_of_progress_when_not_a_terminal(notes: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    needs("endplay")
+    assert main([str(notes), "--check", "--seed", "1", "--boards", "300"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "" and "\r" not in captured.out and "\x1b" not in captured.out
+
+
+@pytest.mark.parametrize(
+    ("written", "reason"),
+    [
+        ("1N-1C", "--sequence 1N-1C: 1N-(P)-1C is not a legal auction: 1C is lower than 1N, the last bid"),
+        ("1N-X", "--sequence 1N-X: 1N-(P)-D is not a legal auction: a double of partner's 1N: a double is only"),
+        ("1N-P-P-P-2C", "is not a legal auction: the auction has already ended (three passes after 1N)"),
+        ("1N-(2C)-XX", "is not a legal auction: a redouble with no double before it"),
+    ],
+)
+def test_a_sequence_that_could_not_happen_is_a_mistake(
+    notes: Path, written: str, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([str(notes), "--sequence", written]) == 2
+    err = capsys.readouterr().err
+    assert reason in err and "the notes have no row" not in err
+
+
+def test_control_characters_typed_into_a_sequence_never_reach_the_terminal(
+    notes: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([str(notes), "--sequence", "1N-\x1b]0;pwned\x07"]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err
+    assert "--sequence 1N-\\u001b]0;pwned\\u0007: '\\u001b]0;pwned\\u0007' is not a call" in err
+    assert main([str(notes), "--system", "a\x1b[2Jb"]) == 2
+    assert "\x1b" not in capsys.readouterr().err
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_a_pass_for_want_of_hand_conditions_is_said_in_text_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    needs("endplay")
+    notes = tmp_path / "notes.bml"
+    notes.write_text("1D = 11--15 {{ 11-15 hcp }}\n  1H = four hearts\n  1S = four spades\nP = {{ 10- hcp }}\n")
+    arguments = [str(notes), "--sequence", "1D", "--seed", "3", "--boards", "2"]
+    assert main([*arguments, "--no-interactive"]) == 0
+    text = capsys.readouterr().out
+    said = f"passes for want of hand conditions: no row after 1D-(P) says which hands bid it ({notes}:2, {notes}:3)"
+    assert text.count(said) == 2, text
+    assert main([*arguments, "--json"]) == 0
+    for record in json.loads(capsys.readouterr().out):
+        opening = next(index for index, call in enumerate(record["auction"]) if call != "P")
+        partner = record["calls"][opening + 2]
+        assert partner["call"] == "P"
+        assert partner["rows_without_condition"] == [{"file": str(notes), "line": 2}, {"file": str(notes), "line": 3}]
+        assert record["calls"][opening]["rows_without_condition"] == []
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_json_escapes_what_would_break_a_terminal_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """JSON itself escapes the control characters below U+0020 only: DEL and the others that a
+    terminal acts on are escaped too, and JSON reads them back as written."""
+    needs("endplay")
+    notes = tmp_path / "notes.bml"
+    notes.write_text("1C = any 12+ \x7f\x9b2J{{ 12+ hcp }}\nP = {{ 11- hcp }}\n", encoding="utf-8")
+    assert main([str(notes), "--json", "--seed", "2", "--boards", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "\x7f" not in out and "\x9b" not in out and "\\u007f\\u009b2J" in out
+    meanings = {call["meaning"] for record in json.loads(out) for call in record["calls"] if call["call"] == "1C"}
+    assert meanings == {"any 12+ \x7f\x9b2J"}  # JSON reads the escapes back

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_bml.commands.bss2bml import BROKEN_PIPE, main
+from sphinx_bml.commands.bss2bml import main
+from sphinx_bml.commands.command_line import BROKEN_PIPE
 from sphinx_bml.language import expand, parse_text
 
 WORKTREE = Path(__file__).resolve().parents[2]
@@ -122,6 +123,36 @@ def test_kept_records_go_into_pages_too(folder: Path) -> None:
     assert run("system.bss", "--format", "md") == 1
     page = (folder / "system.md").read_text(encoding="utf-8")
     assert "```{bml}\n// BSS records that BML has no place for" in page
+
+
+#: A defence written by BML 1's bml2bss (our own content): no disposition code in a record that
+#: ends in a pass, a double or a redouble, so that a meaning may start with a digit right after the Y or N.
+BML1_DEFENCE = """\
+*00{Defence to 1NT}=NYYYYYYLandy and a penalty double
+*001N=NYYYYYY0
+*001ND=NYYYYYYPenalty, 15+ hcp
+*001N2C=NYYYYYY008Both majors, 5-4 at least
+*001N2CD=NYYYYYY
+*001N2CDP=NYYYYYY5+!c, to play
+*001N2CDR=NYYYYYYAsks for the better major
+*001N2CD2D=NYYYYYY0085+!d, to play
+"""
+
+
+def test_a_bml1_file_keeps_every_meaning(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (folder / "defence.bss").write_text(BML1_DEFENCE, encoding="utf-8")
+    assert run("defence.bss") == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(
+        "defence.bss:3: this file writes no disposition code in a record that ends in a pass, a double or a "
+        "redouble (as BML 1's bml2bss does): after the six Y or N of the outcomes this record has "
+        "'Penalty, 15+ hcp', which starts with no disposition code. So each of its 4 such records"
+    )
+    read = meanings((folder / "defence.bml").read_text(encoding="utf-8"))
+    assert read["(1N)-D"] == "Penalty, 15+ hcp"
+    assert read["(1N)-2C-(D)-P"] == "5+!c, to play"  # was '+!c, to play, F'
+    assert read["(1N)-2C-(D)-R"] == "Asks for the better major"
+    assert read["(1N)-2C-(D)-2D"] == "5+!d, to play"
 
 
 # -- encodings ----------------------------------------------------------------

@@ -30,9 +30,7 @@ from sphinx_bml.formats.bss_reader import read_bss
 from sphinx_bml.language import expand, parse_file
 from sphinx_bml.language.conditions import Hand, parse_condition
 from sphinx_bml.language.errors import BMLError
-from tests.commands.test_hostile_files import hrefs_of_page
-from tests.formats.test_bml_writer import bml_directive  # noqa: F401 - the fixture is used by name
-from tests.support import needs
+from tests.support import hrefs_of_page, needs
 
 #: Pieces of meanings and names that are syntax somewhere: BML, conditions, reStructuredText,
 #: Markdown, HTML, terminals.
@@ -169,6 +167,7 @@ def xml_bids(rng: random.Random, descriptions: list[str], depth: int, floor: int
     return "\n".join(bids)
 
 
+@pytest.mark.slow  # forty systems up to 60 bids deep with conditions up to 30 deep: the heaviest quick test it was
 @pytest.mark.usefixtures("bml_directive")
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(TEXT, min_size=1, max_size=4), st.integers(0, 2**32), st.sampled_from(["bml", "rst", "md"]))

@@ -8,15 +8,13 @@ a located message in plain words and the right exit status; no traceback.
 
 from __future__ import annotations
 
+import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from docutils.core import publish_string
-from docutils.writers.html5_polyglot import Writer
 
-from sphinx_bml.commands import bml_practice, bss2bml, xml2bml
+from sphinx_bml.commands import bml_check, bml_practice, bss2bml, xml2bml
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_file
 from sphinx_bml.language.bidtable import MAX_TABLE_DEPTH
@@ -24,8 +22,7 @@ from sphinx_bml.language.calls import Call
 from sphinx_bml.language.conditions import MAX_CONDITION_NESTING, Hand
 from sphinx_bml.practice.robot import Choice
 from sphinx_bml.practice.session import Score
-from tests.formats.test_bml_writer import SETTINGS, bml_directive  # noqa: F401 - the fixture is used by name
-from tests.support import needs
+from tests.support import hrefs_of_page, needs
 
 ESC = "\x1b"
 #: What a hostile file may hold to retitle and clear a terminal.
@@ -72,22 +69,6 @@ def test_braces_in_an_xml_meaning_do_not_make_the_robot_bid_it(tmp_path: Path) -
     (two_clubs,) = [m for m in expand(parse_file(str(tmp_path / "weak.bml"))) if str(m.sequence) == "2C"]
     assert two_clubs.condition is not None
     assert not two_clubs.condition.holds(Hand.from_pbn("K32.Q432.J32.432"))
-
-
-class _Links(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.hrefs: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.hrefs += [value or "" for name, value in attrs if name == "href"]
-
-
-def hrefs_of_page(page: Path) -> list[str]:
-    html = publish_string(page.read_text(encoding="utf-8"), writer=Writer(), settings_overrides=SETTINGS)
-    links = _Links()
-    links.feed(html.decode("utf-8"))
-    return links.hrefs
 
 
 JAVASCRIPT = "javascript://%0Aalert(document.cookie)"
@@ -139,6 +120,26 @@ def test_bml_practice_shows_control_sequences_from_the_notes_as_escapes(
     call = meaning.sequence.calls[-1]
     shown = Score().verdict(1, "", Call.parse("1D"), Choice("S", call, meaning), [])
     assert ESC not in shown
+
+
+def test_bml_check_shows_control_sequences_from_a_file_and_its_name_as_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each problem stays one line, in text and JSON: a control character of the notes or of a file's
+    name, a C1 control sequence introducer (U+009B) and a right-to-left override alike."""
+    notes = tmp_path / f"notes{ESC}[2J.bml"
+    notes.write_text(f"1N = 15-17\n1N = 12-14 {CONTROL}\x9b2J\u202eevil\n", encoding="utf-8")
+    shown = f"12-14 {CONTROL}".replace(ESC, "\\u001b").replace("\x07", "\\u0007") + "\\u009b2J\\u202eevil"
+    assert bml_check.main([str(notes)]) == 1
+    out = capsys.readouterr().out
+    assert [char for char in out if not char.isprintable()] == ["\n"]  # one line
+    assert out.startswith(f"{tmp_path}/notes\\u001b[2J.bml:2: 1NT is defined here as '{shown}'")
+    assert bml_check.main(["--format", "json", str(notes)]) == 1
+    out = capsys.readouterr().out
+    assert [char for char in out if not char.isprintable() and char != "\n"] == []
+    (problem,) = json.loads(out)  # JSON's own escapes: a script reads the file's name and text back
+    assert problem["file"].endswith(f"notes{ESC}[2J.bml")
+    assert shown in problem["message"]  # as the build warned it
 
 
 # -- deep and long structures ---------------------------------------------------------------------------

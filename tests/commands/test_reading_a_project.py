@@ -2,8 +2,9 @@
 
 The notes are shaped like players' notes: BML 1 tables indented by 4 spaces
 (``bml_indentation``), alert marks typed by habit (``bml_alert_prefix``), a
-``.bml`` page made of included files, a page saved by Notepad in
-Windows-1252, an example that is not part of the system, a page that no
+``.bml`` page made of included files, a file and a page saved by an old
+Notepad in Windows-1252 (the file is read, the page, which Sphinx cannot
+read, left out), an example that is not part of the system, a page that no
 toctree lists, and includes that lead out of the project.
 """
 
@@ -67,7 +68,11 @@ MAJORS = """\
 1S = five-card major, 11-15 {{ 11-15 hcp, 5+ spades }}
 """
 
-DEFENCE = "Défense\n=======\n\n.. bml::\n\n    (1N) = their notrump\n        X = pénalité — 15+ {{ 15+ hcp }}\n"
+DEFENCE = "Défense\n=======\n\n.. bml:: parts/defence.bml\n"
+
+DEFENCE_NOTES = "(1N) = their notrump\n    X = pénalité — 15+ {{ 15+ hcp }}\n"
+
+DRAFT = "Brouillon\n=========\n\n.. bml::\n\n    2D = multi, très faible {{ 5-10 hcp }}\n"
 
 NOTRUMP = """\
 #+TITLE: Our 1NT
@@ -93,12 +98,14 @@ def notes(tmp_path: Path) -> Path:
         INDEX,
         CONF,
         openings__rst=OPENINGS,
-        defence__rst=DEFENCE.encode("cp1252"),
+        defence__rst=DEFENCE,
+        brouillon__rst=DRAFT.encode("cp1252"),
         notrump__bml=NOTRUMP,
         stray__rst=STRAY,
     )
     (folder / "parts").mkdir()
     (folder / "parts" / "majors.bml").write_text(MAJORS, encoding="utf-8")
+    (folder / "parts" / "defence.bml").write_bytes(DEFENCE_NOTES.encode("cp1252"))
     os.symlink(tmp_path / "private" / "secret.bml", folder / "secret.bml")
     return folder
 
@@ -131,7 +138,7 @@ def test_the_system_is_the_bss_builders_row_for_row(notes: Path, tmp_path: Path)
     assert meanings["1H"].plain_text == "five-card major, 11-15"  # the :example: table is not the system
     assert meanings["1C"].alert and meanings["1C"].plain_text == "strong, 16+"  # bml_alert_prefix
     assert meanings["1C-(P)-1H"].condition is not None  # read with 4 spaces a level (bml_indentation)
-    assert meanings["(1N)-D"].plain_text == "pénalité — 15+"  # the Windows-1252 page, decoded
+    assert meanings["(1N)-D"].plain_text == "pénalité — 15+"  # the Windows-1252 file, decoded
 
 
 def test_nothing_outside_the_project_is_read_and_the_build_says_so(notes: Path) -> None:
@@ -141,7 +148,8 @@ def test_nothing_outside_the_project_is_read_and_the_build_says_so(notes: Path) 
     found = kinds(project)
     assert ("notrump.bml", 5, "bml.include") in found  # #INCLUDE ../shared.bml
     assert ("notrump.bml", 6, "bml.include") in found  # the symlink to ../private/secret.bml
-    assert ("defence.rst", 1, "bml.include") in found  # not UTF-8: read as Windows-1252
+    assert ("defence.bml", 1, "bml.include") in found  # not UTF-8: read as Windows-1252
+    assert ("brouillon.rst", 6, "bml.include") in found  # a page not UTF-8: left out, as Sphinx cannot read it
     assert ("stray.rst", None, "bml.bss") in found  # in no toctree: left out, as the .bss leaves it out
     assert "#INCLUDE ../shared.bml is outside the documentation folder, so it is not read" in text
     assert "#INCLUDE secret.bml is outside the documentation folder, so it is not read" in text

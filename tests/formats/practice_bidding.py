@@ -1,12 +1,15 @@
-"""A hand checked the way practice_bidding checks it, straight from the XML's tests.
+"""A hand checked the way practice_bidding checks it, straight from the XML's tests,
+and the call its robot makes (:func:`xml_call`).
 
 Independent of BML's conditions: the tests compare the two on many hands
 (a converted row's condition must accept exactly the hands this accepts).
+A helper module of the tests, not a test module.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from sphinx_bml.formats.practice_xml import (
     SUIT_NAMES,
@@ -18,9 +21,11 @@ from sphinx_bml.formats.practice_xml import (
     NoneOf,
     Shapes,
     SuitLength,
+    XmlBid,
     XmlSystem,
     XmlTest,
 )
+from sphinx_bml.language.calls import PASS, Call
 from sphinx_bml.language.conditions import Hand, Scale
 
 
@@ -111,3 +116,23 @@ def accepts(test: XmlTest | None, hand: Hand, system: XmlSystem) -> bool:
     if isinstance(test, NoneOf):
         return not accepts(test.part, hand, system)
     raise ValueError(f"line {test.line}: {test.reason}")
+
+
+def xml_call(
+    system: XmlSystem, calls: list[Call], hand: Hand, accept: Callable[[XmlTest, Hand], bool] | None = None
+) -> Call:
+    """practice_bidding's robot, taking the first bid that accepts the hand (it takes one at random):
+    the side that opened bids through the tree, the other side passes. ``accept``: how a test is checked
+    (:func:`accepts` unless given)."""
+    check = accept or (lambda test, held: accepts(test, held, system))
+    first = next((index for index, call in enumerate(calls) if call.is_bid), None)
+    choices: list[XmlBid] = system.bids
+    if first is not None:
+        if first % 2 != len(calls) % 2:
+            return PASS
+        for ours in calls[first::2]:
+            found = next((b for b in choices if b.call == ours), None)
+            if found is None:
+                return PASS
+            choices = found.children
+    return next((b.call for b in choices if b.test is not None and check(b.test, hand)), PASS)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from docutils import nodes
 from docutils.core import publish_doctree
 from docutils.parsers import Parser
-from docutils.parsers.rst import Directive, directives
 
 from sphinx_bml.formats.bml_writer import description_lines, write_bml, write_tables
 from sphinx_bml.formats.bss_reader import read_bss
@@ -27,7 +24,7 @@ from sphinx_bml.language.model import (
     TableCall,
     Vulnerability,
 )
-from tests.support import needs
+from tests.support import DOCUTILS_SETTINGS, needs
 
 HERE = Location("test.bml", 1)
 
@@ -199,32 +196,6 @@ def test_a_continued_sequence_is_written_with_a_semicolon() -> None:
 # -- pages ------------------------------------------------------------------
 
 
-class _BML(Directive):
-    """A stand-in for the bml directive: keeps its content as a literal block."""
-
-    has_content = True
-
-    def run(self) -> list[nodes.Node]:
-        return [nodes.literal_block("\n".join(self.content), "\n".join(self.content), classes=["bml"])]
-
-
-@pytest.fixture
-def bml_directive() -> Iterator[None]:
-    registry: dict[str, object] = directives._directives  # type: ignore[attr-defined]
-    before = registry.get("bml")
-    directives.register_directive("bml", _BML)
-    try:
-        yield
-    finally:
-        if before is None:
-            registry.pop("bml", None)
-        else:
-            registry["bml"] = before
-
-
-SETTINGS = {"report_level": 2, "halt_level": 5, "warning_stream": False}
-
-
 def _check_doctree(tree: nodes.document, title: str, description: str, tables: str) -> None:
     problems = list(tree.findall(nodes.system_message))
     assert not problems, [p.astext() for p in problems]
@@ -256,7 +227,7 @@ def test_rst_page(title: str) -> None:
     assert lines[0] == rst_escape(title)
     assert lines[1] == "=" * len(lines[0])
     assert ".. bml::\n\n   #VUL 00\n\n   #SEAT 0\n\n   1C = 16+ *hcp*\n     1D = ``negative``\n" in page
-    tree = publish_doctree(page, settings_overrides=SETTINGS)
+    tree = publish_doctree(page, settings_overrides=DOCUTILS_SETTINGS)
     _check_doctree(tree, title, title + " (summary)", write_tables([table]))
 
 
@@ -287,7 +258,7 @@ def test_md_page(title: str, myst: Parser) -> None:
     assert page.startswith(f"# {md_escape(title)}\n\n")
     tables = write_tables([table])
     assert f"````{{bml}}\n{tables}````\n" in page  # a fence longer than the backticks inside
-    tree = publish_doctree(page, parser=myst, settings_overrides=SETTINGS)
+    tree = publish_doctree(page, parser=myst, settings_overrides=DOCUTILS_SETTINGS)
     _check_doctree(tree, title, title + " (summary)", tables)
 
 

@@ -375,6 +375,99 @@ def test_a_present_disposition_is_read_as_one(line: str, description: str) -> No
     assert not sequence.disposition_missing and not bss.warnings
 
 
+# -- no disposition field after a pass, double or redouble (BML 1's bml2bss) ------
+
+#: As BML 1's bml2bss writes a file (our own content): bids with the disposition 0 and,
+#: after a suit bid, the lengths 08; passes, doubles and redoubles with neither.
+BML1_SHAPED = """\
+*00{Our club}=NYYYYYYShort club
+001C=NYYYYYY0082+!c, natural or balanced
+001N=NYYYYYY015--17
+001NP2C=NYYYYYY008Stayman
+*001N=NYYYYYY0
+*001ND=NYYYYYYStrength, 15+ hcp
+*001N2C=NYYYYYY008Both majors
+*001N2CD=NYYYYYY
+*001N2CDP=NYYYYYY5+!c, to play
+*001N2CDR=NYYYYYYAsks for the better major
+*001N2CP=NYYYYYY
+*001N2CP2D=NYYYYYY008Asks for the better major
+"""
+
+
+def meanings_of(bss: BssFile) -> dict[str, tuple[str, Disposition]]:
+    return {record.sequence.notation(): (record.description.text, record.disposition) for record in bss.sequences}
+
+
+def test_records_without_a_disposition_field_keep_every_meaning() -> None:
+    bss = read(BML1_SHAPED)
+    assert not bss.problems
+    assert meanings_of(bss) == {
+        "1C": ("2+!c, natural or balanced", Disposition.NO_AGREEMENT),
+        "1N": ("15--17", Disposition.NO_AGREEMENT),
+        "1N-(P)-2C": ("Stayman", Disposition.NO_AGREEMENT),
+        "(1N)": ("", Disposition.NO_AGREEMENT),
+        "(1N)-D": ("Strength, 15+ hcp", Disposition.NO_AGREEMENT),
+        "(1N)-2C": ("Both majors", Disposition.NO_AGREEMENT),
+        "(1N)-2C-(D)": ("", Disposition.NO_AGREEMENT),
+        "(1N)-2C-(D)-P": ("5+!c, to play", Disposition.NO_AGREEMENT),  # not '+!c, to play', forcing
+        "(1N)-2C-(D)-R": ("Asks for the better major", Disposition.NO_AGREEMENT),
+        "(1N)-2C-(P)": ("", Disposition.NO_AGREEMENT),
+        "(1N)-2C-(P)-2D": ("Asks for the better major", Disposition.NO_AGREEMENT),
+    }
+    assert [str(warning) for warning in bss.warnings] == [
+        "partner.bss:6: this file writes no disposition code in a record that ends in a pass, a double or a "
+        "redouble (as BML 1's bml2bss does): after the six Y or N of the outcomes this record has "
+        "'Strength, 15+ hcp', which starts with no disposition code. So each of its 5 such records is read "
+        "with all its text after the outcomes as its meaning, such as '5+!c, to play' (line 9). If they do "
+        "have a disposition code, write one in each of them (0 for none)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("records", "line", "shown"),
+    [
+        # the issue's record: a file whose bids all have the code 0 gives a pass none
+        (
+            ["*001N2C=NYYYYYY008Both majors", "*001N2CDP=NYYYYYY5+!c, to play"],
+            3,
+            "'5+!c, to play', where every bid of the file has the disposition code 0 (none)",
+        ),
+        (["001C=NYYYYYY008Strong", "001CP=NYYYYYY"], 3, "nothing"),
+        (["001C=NYYYYYY008Strong", "*001CD=NYYYYYYtakeout"], 3, "'takeout', which starts with no disposition code"),
+    ],
+)
+def test_the_file_tells_the_shape(records: list[str], line: int, shown: str) -> None:
+    bss = read("\n".join([HEADER, *records]) + "\n")
+    assert not bss.problems
+    (warning,) = bss.warnings
+    assert warning.location == Location("partner.bss", line)
+    assert f"this record has {shown}. So each of its 1 such records" in warning.message
+    assert all(record.disposition is Disposition.NO_AGREEMENT for record in bss.sequences)
+
+
+@pytest.mark.parametrize(
+    ("records", "meaning", "disposition"),
+    [
+        # a file that gives its bids dispositions gives its pass one too: the leading 5 is one
+        (["*001N2C=NYYYYYY508Both majors", "*001N2CDP=NYYYYYY5Pick a major"], "Pick a major", Disposition.FORCING),
+        # as BML 2 and BBO write them: every record with its code, 0 for none
+        (
+            ["*001N2C=NYYYYYY008Both majors", "*001N2CDP=NYYYYYY05+!c, to play"],
+            "5+!c, to play",
+            Disposition.NO_AGREEMENT,
+        ),
+        (["*001N2C=NYYYYYY008Both majors", "*001N2CDR=NYYYYYY0"], "", Disposition.NO_AGREEMENT),
+    ],
+)
+def test_a_file_with_disposition_fields_keeps_reading_them(
+    records: list[str], meaning: str, disposition: Disposition
+) -> None:
+    bss = read("\n".join([HEADER, *records]) + "\n")
+    assert not bss.warnings and not bss.problems
+    assert (bss.sequences[-1].description.text, bss.sequences[-1].disposition) == (meaning, disposition)
+
+
 # -- encodings -------------------------------------------------------------------
 
 SYSTEM = "*00{Système}=NYYYYYYRésumé\n001C=NYYYYYY008Trèfle, 3+!c\n"

@@ -3,21 +3,18 @@ hostile XML, and the converted system bidding exactly as the XML's own rules on 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from sphinx_bml.formats.bml_writer import write_bml
-from sphinx_bml.formats.practice_xml import XmlBid, XmlSystem, XmlTest, read_system, to_document
+from sphinx_bml.formats.practice_xml import XmlSystem, read_system, to_document
 from sphinx_bml.language import expand, parse_text
-from sphinx_bml.language.calls import PASS, Call
-from sphinx_bml.language.conditions import Hand
 from sphinx_bml.language.errors import BMLError
 from sphinx_bml.language.system import System
 from sphinx_bml.practice import Board, Robot
-from tests.formats.practice_bidding import accepts
-from tests.support import needs
+from tests.formats.practice_bidding import xml_call
+from tests.support import needs, written_conditions
 
 HERE = Path(__file__).parent / "practice_xml"
 CLUB = HERE / "club_system.xml"
@@ -27,22 +24,6 @@ CHIMAERA = HERE / "chimaera_style.xml"
 def converted(path: Path) -> tuple[XmlSystem, str]:
     system = read_system(path.read_bytes(), path.name)
     return system, write_bml(to_document(system))
-
-
-def conditions(text: str) -> dict[str, str]:
-    """Each row's call path and condition, as written: ``{"1N 2C": "10+ hcp ..."}``."""
-    found: dict[str, str] = {}
-    path: list[str] = []
-    last = ""
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("{{"):
-            found[last] = stripped.removeprefix("{{").removesuffix("}}").strip()
-        elif "=" in stripped and not line.startswith(" " * 5 + " "):
-            depth = (len(line) - len(line.lstrip())) // 2
-            path = [*path[:depth], stripped.split()[0]]
-            last = " ".join(path)
-    return found
 
 
 def xml(body: str, root: str = 'hcp="standard" shape="standard"') -> bytes:
@@ -59,7 +40,7 @@ def bid(value: str, condition: str, desc: str = "meaning") -> str:
 def test_every_construct_of_the_club_system_becomes_a_condition() -> None:
     system, text = converted(CLUB)
     assert system.problems == []
-    written = conditions(text)
+    written = written_conditions(text)
     assert written["1C"] == "16+ hcp"  # include with <min> only
     assert written["1C 1D"] == "hcp <= 7"  # <max> only
     assert written["1C 1H"] == "8+ hcp, 5+ hearts, hearts >= spades"  # longer_than
@@ -79,7 +60,7 @@ def test_every_construct_of_the_club_system_becomes_a_condition() -> None:
 def test_the_chimaera_count_is_carried_as_a_scale() -> None:
     system, text = converted(CHIMAERA)
     assert system.problems == []
-    written = conditions(text)
+    written = written_conditions(text)
     assert written["1C"] == "15.75+ hcp(4.5-3-1.5-0.75-0.25)"
     assert written["1N"] == "11.5-15.5 hcp(4.5-3-1.5-0.75-0.25), balanced"
     assert written["1S"] == "11-17.5 points(4.5-3-1.5-0.75-0.25), 5+ spades, spades >= hearts"
@@ -107,7 +88,7 @@ def test_tricks_and_freakiness_are_carried_points_from_the_formula_file_are_repo
     )
     system = read_system(data, "chimaera.xml")
     assert system.problems == []
-    assert conditions(write_bml(to_document(system))) == {
+    assert written_conditions(write_bml(to_document(system))) == {
         "1C": "8+ playing tricks",
         "1N": "15+ freakiness points(4.5-3-1.5-0.75-0.25)",
         "1D": "11+ hcp(4.5-3-1.5-0.75-0.25)",
@@ -124,7 +105,7 @@ def test_tricks_and_freakiness_are_carried_points_from_the_formula_file_are_repo
         "mine.xml:3: 1N: points counted by the formula file, which BML cannot say; "
         "the row is kept without a hand condition, so the robot never bids it",
     ]
-    assert conditions(text) == {} and "1N = meaning" in text  # nothing lost but the condition said above
+    assert written_conditions(text) == {} and "1N = meaning" in text  # nothing lost but the condition said above
 
 
 def test_hcp_from_the_formula_file_is_reported() -> None:
@@ -206,26 +187,6 @@ def test_broken_xml_is_a_located_message() -> None:
 
 
 # -- the converted system bids as the XML's own rules -----------------------
-
-
-def xml_call(
-    system: XmlSystem, calls: list[Call], hand: Hand, accept: Callable[[XmlTest, Hand], bool] | None = None
-) -> Call:
-    """practice_bidding's robot, taking the first bid that accepts the hand (it takes one at random):
-    the side that opened bids through the tree, the other side passes. ``accept``: how a test is checked
-    (:func:`accepts` unless given)."""
-    check = accept or (lambda test, held: accepts(test, held, system))
-    first = next((index for index, call in enumerate(calls) if call.is_bid), None)
-    choices: list[XmlBid] = system.bids
-    if first is not None:
-        if first % 2 != len(calls) % 2:
-            return PASS
-        for ours in calls[first::2]:
-            found = next((b for b in choices if b.call == ours), None)
-            if found is None:
-                return PASS
-            choices = found.children
-    return next((b.call for b in choices if b.test is not None and check(b.test, hand)), PASS)
 
 
 @pytest.mark.parametrize("path", [CLUB, CHIMAERA], ids=["club", "chimaera"])

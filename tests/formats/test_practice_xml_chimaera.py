@@ -35,8 +35,8 @@ from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.conditions import Hand
 from sphinx_bml.language.model import BidNode
 from sphinx_bml.practice import Robot
-from tests.formats.test_practice_xml import conditions, xml_call
-from tests.support import needs
+from tests.formats.practice_bidding import xml_call
+from tests.support import needs, written_conditions
 
 SYSTEM = Path(__file__).parent / "practice_xml" / "freakiness_and_tricks.xml"
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -176,7 +176,7 @@ def pairs(bids: list[XmlBid], rows: list[BidNode]) -> Iterator[tuple[XmlBid, Bid
 def test_the_chimaera_counts_convert_fully() -> None:
     system, text = converted()
     assert system.problems == []
-    written = conditions(text)
+    written = written_conditions(text)
     scale = "(4.5-3-1.5-0.75-0.25)"
     assert written["1C 1D 1H"] == (
         f"20.75-22.5 hcp{scale} and balanced or 15.75-20.25 hcp{scale} and playing tricks <= 7.5 and 5+ hearts"

@@ -351,7 +351,7 @@ def test_the_advice_as_written_never_names_the_meaning_column() -> None:
     assert "if 2C answers D, indent it 1 space: any number of spaces deeper than D answers it" in found
 
 
-@pytest.mark.parametrize("line", ["may hold 5M", "2C/2D both forcing", "P/C", "5+!h", "1C", "3N: to play"])
+@pytest.mark.parametrize("line", ["may hold 5M", "2/1 game forcing", "P/C", "5+!h", "1C", "3N: to play"])
 def test_ordinary_continuation_lines_are_quiet(line: str) -> None:
     assert messages(f"1N  15-17\n    {line}\n") == []
 
@@ -392,3 +392,23 @@ def test_a_call_written_as_a_link_is_said_to_be_no_call() -> None:
 def test_a_link_in_the_meaning_stays_in_the_meaning() -> None:
     table = table_of("1C = 16+\n  1D = negative, see [the relays](#relays)\n")
     assert shape(table.rows) == ["1C = 16+", "  1D = negative, see [the relays](#relays)"]
+
+
+# -- a sequence to continue that cannot be read ------------------------------------
+
+
+def test_a_sequence_to_continue_that_cannot_be_read_leaves_its_table_out() -> None:
+    """Its rows answer it: read as openings, they would silently be something else."""
+    document = parse_text("(1C)-(1Q)-\nD = takeout\n1N = natural\n  2C = Stayman\n", "t.bml")
+    assert [str(p) for p in document.problems] == [
+        "t.bml:1: '(1Q)' is not a call BML knows: write a call such as 1C, 2NT, P, D or R, or a pattern such as "
+        "2M, 3X, 2HS, 1red or 1step; the rows of this table answer that sequence, so the whole table is left out"
+    ]
+    (table,) = document.bid_tables
+    assert table.rows == []
+
+
+def test_a_first_row_of_one_call_that_cannot_be_read_leaves_only_its_answers_out() -> None:
+    document = parse_text("1Q = natural\n  1N = x\n1N = 15-17\n", "t.bml")
+    assert len(document.problems) == 1
+    assert shape(document.bid_tables[0].rows) == ["1N = 15-17"]

@@ -8,7 +8,14 @@ import pytest
 from sphinx_bml.language import parse_text
 from sphinx_bml.language.calls import Call
 from sphinx_bml.language.errors import Kind
-from sphinx_bml.language.model import Auction, AuctionMark, BidTable, Deal, Direction, Document, Paragraph
+from sphinx_bml.language.model import (
+    AsWritten,
+    Auction,
+    AuctionMark,
+    BidTable,
+    Document,
+    Paragraph,
+)
 
 P, X, XX = Call.parse("P"), Call.parse("X"), Call.parse("XX")
 AP, EMPTY = AuctionMark.ALL_PASS, AuctionMark.EMPTY
@@ -106,6 +113,8 @@ def test_a_question_mark_ends_the_checks() -> None:
             "the auction's header names the seats in the order North South East West: write them clockwise",
         ),
         ("W N E S\n", 1, "the auction has seats but no calls"),
+        ("W N E Z\n1H P 2H ?\n", 1, "the auction's header has 'Z', which is not a seat: write West North East South"),
+        ("West North East Soth\n- 1C P 1H\n", 1, "the auction's header has 'Soth', which is not a seat"),
     ],
 )
 def test_an_auction_that_cannot_be_read_is_text_with_a_warning(text: str, line: int, message: str) -> None:
@@ -115,8 +124,16 @@ def test_an_auction_that_cannot_be_read_is_text_with_a_warning(text: str, line: 
     assert problem.message.startswith(message)
     assert problem.message.endswith("; the block is shown as text")
     assert problem.kind is Kind.SYNTAX
-    (paragraph,) = document.blocks
-    assert isinstance(paragraph, Paragraph)  # nothing lost, nothing sent to the .bss file
+    (shown,) = document.blocks
+    assert isinstance(shown, AsWritten)  # nothing lost, nothing sent to the .bss file
+    assert shown.lines == text.splitlines()
+
+
+@pytest.mark.parametrize("text", ["North South East only.\n", "N E S or W\n", "West North East South bid.\n"])
+def test_prose_naming_seats_is_no_auction(text: str) -> None:
+    document = parse_text(text, "notes.bml")
+    assert not document.problems, messages(document)
+    assert [type(block) for block in document.blocks] == [Paragraph]
 
 
 def test_a_short_row_in_the_middle_is_reported_and_the_auction_kept() -> None:
@@ -141,40 +158,44 @@ def test_bidding_tables_are_still_bidding_tables() -> None:
         (
             "Dbl Pass Pass Pass\n",
             1,
-            "the auction opens with a double: a double is only allowed over the opponents' bid",
+            "a double with no bid before it: a double is only allowed over the opponents' bid",
         ),
         (
             "1H Pass Dbl Pass\n",
             1,
-            "the auction doubles partner's 1H: a double is only allowed over the opponents' bid",
+            "a double of partner's 1H: a double is only allowed over the opponents' bid",
         ),
         (
             "West North East South\nPass Pass 1C Pass\nDbl Pass Pass Pass\n",
             3,
-            "the auction doubles partner's 1C: a double is only allowed over the opponents' bid",
+            "a double of partner's 1C: a double is only allowed over the opponents' bid",
         ),
         (
             "1S Dbl Pass Dbl\n",
             1,
-            "the auction doubles 1S, which is already doubled: a double is only allowed over the opponents' bid, once",
+            "a double of 1S, which is already doubled: a double is only allowed over the opponents' bid, once",
         ),
         (
             "1NT Pass 2C Rdbl\n",
             1,
-            "the auction has a redouble without a double: a redouble is only allowed over the opponents' double",
+            "a redouble with no double before it: a redouble is only allowed over the opponents' double",
         ),
         (
             "1C X P XX\n",
             1,
-            "the auction redoubles partner's double: a redouble is only allowed over the opponents' double",
+            "a redouble of partner's double: a redouble is only allowed over the opponents' double",
         ),
         (
             "1C X XX XX\n",
             1,
-            "the auction redoubles 1C twice: a redouble is only allowed over the opponents' double, once",
+            "a redouble of 1C, which is already redoubled: a redouble is only allowed over the opponents' double, once",
         ),
-        ("1S Pass 2H Pass\n2D Pass Pass Pass\n", 2, "2D after 2H is an insufficient bid"),
-        ("1S 1S P P\n", 1, "1S after 1S is an insufficient bid"),
+        (
+            "1S Pass 2H Pass\n2D Pass Pass Pass\n",
+            2,
+            "2D is lower than 2H, the last bid: each bid must be higher than the bid before it",
+        ),
+        ("1S 1S P P\n", 1, "1S is not higher than 1S, the last bid: each bid must be higher"),
         (
             "1C Pass Pass Pass\n1D\n",
             2,
@@ -228,17 +249,16 @@ DEAL = (
 )
 
 
-def test_a_hand_with_three_suits_is_reported_and_the_rest_kept() -> None:
+def test_a_hand_with_three_suits_makes_the_deal_text_with_a_warning() -> None:
+    """It used to leave the South hand out of the diagram: what the player wrote is kept."""
     document = parse_text(DEAL, "deal.bml")
     (problem,) = document.problems
     assert str(problem) == (
-        "deal.bml:4: the South hand gives 3 suits (A987xx - Q9xx): write four holdings, spades hearts diamonds "
-        "clubs, with - for a void; this hand is left out"
+        "deal.bml:4: this deal cannot be read: the South hand gives 3 suits (A987xx - Q9xx): write four holdings, "
+        "spades hearts diamonds clubs, with - for a void; the deal is shown as text"
     )
-    (deal,) = document.blocks
-    assert isinstance(deal, Deal)
-    assert set(deal.hands) == {Direction.NORTH, Direction.EAST, Direction.WEST}
-    assert deal.board == "35" and deal.dealer is Direction.NORTH
+    (text,) = document.blocks
+    assert isinstance(text, AsWritten) and text.lines == DEAL.splitlines()
 
 
 def test_a_first_hand_with_three_suits_is_not_taken_for_the_header() -> None:
@@ -246,26 +266,30 @@ def test_a_first_hand_with_three_suits_is_not_taken_for_the_header() -> None:
     document = parse_text("N AKQ xx xxx\nS xx xx xx xxx\n", "deal.bml")
     (problem,) = document.problems
     assert problem.location is not None and problem.location.line == 1
-    assert problem.message.startswith("the North hand gives 3 suits")
-    (deal,) = document.blocks
-    assert isinstance(deal, Deal) and deal.dealer is None and set(deal.hands) == {Direction.SOUTH}
+    assert problem.message.startswith("this deal cannot be read: the North hand gives 3 suits")
+    (text,) = document.blocks
+    assert isinstance(text, AsWritten) and text.lines == ["N AKQ xx xxx", "S xx xx xx xxx"]
 
 
-def test_a_hand_with_five_suits_or_a_bad_card() -> None:
+def test_each_hand_with_five_suits_or_a_bad_card_is_reported() -> None:
     document = parse_text("N AKQ xx xxx xxx x\nE AKQ xx xxx xxx\nS AKZ xx xxx xxx\n", "deal.bml")
     first, second = document.problems
-    assert str(first).startswith("deal.bml:1: the North hand gives 5 suits (AKQ xx xxx xxx x)")
-    assert str(second).startswith("deal.bml:3: the South hand has 'AKZ', which is not a holding")
-    (deal,) = document.blocks
-    assert isinstance(deal, Deal) and set(deal.hands) == {Direction.EAST}
+    assert str(first).startswith(
+        "deal.bml:1: this deal cannot be read: the North hand gives 5 suits (AKQ xx xxx xxx x)"
+    )
+    assert str(second).startswith(
+        "deal.bml:3: this deal cannot be read: the South hand has 'AKZ', and 'Z' is not a card"
+    )
+    (text,) = document.blocks
+    assert isinstance(text, AsWritten) and text.lines[2] == "S AKZ xx xxx xxx"
 
 
 def test_a_deal_with_a_line_that_is_no_hand_is_text_with_a_warning() -> None:
     document = parse_text("#35, Dealer N\nN: AKQ xx xxx xxxx\nS: xxx xx xxx AKQx\nLead: hK\n", "deal.bml")
     (problem,) = document.problems
     assert str(problem).startswith("deal.bml:4: this deal cannot be read: 'Lead: hK' is not a hand")
-    (paragraph,) = document.blocks
-    assert isinstance(paragraph, Paragraph) and "Lead: hK" in paragraph.text.source
+    (text,) = document.blocks
+    assert isinstance(text, AsWritten) and text.lines[-1] == "Lead: hK"
 
 
 def test_prose_starting_with_a_seat_letter_is_a_paragraph() -> None:
@@ -305,6 +329,28 @@ def test_a_bidding_table_right_under_text_is_reported() -> None:
     assert problem.message.endswith("leave a blank line before the table")
     (paragraph,) = document.blocks
     assert isinstance(paragraph, Paragraph)
+
+
+@pytest.mark.parametrize("head", ["(1♣)-(1Q)-", "1♠-(2W);", "(1c)-(1q)-"])
+def test_rows_under_a_head_that_is_not_a_call_say_so_at_the_head(head: str) -> None:
+    """A blank line comes before the head: the block is not glued to text; its head, with
+    a made-up letter in the opponents' call, is no sequence, so the block is read as text."""
+    document = parse_text(
+        f"When they open a strong club:\n\n{head}\nD = takeout\n1N = natural\n2C = natural\n", "n.bml"
+    )
+    (problem,) = document.problems
+    first = head.split("-")[1 if head.startswith("(") else 0].strip("()")
+    assert problem.location is not None and problem.location.line == 3
+    assert problem.message.startswith(f"'{head}' begins this block as the sequence a bidding table continues, but '")
+    assert "is not a call BML knows" in problem.message and first[-1] in problem.message
+    assert problem.message.endswith("the block is shown as text, rows and all, until that call is corrected")
+    assert "blank line" not in problem.message
+
+
+@pytest.mark.parametrize("text", ["2-over-1 is game forcing,\n1N 6-10\n2C 11+\n", "1♣-ish hands:\n1D x\n1H y\n"])
+def test_prose_shaped_like_no_sequence_keeps_the_blank_line_advice(text: str) -> None:
+    (problem,) = parse_text(text, "n.bml").problems
+    assert problem.message.endswith("leave a blank line before the table")
 
 
 def test_prose_with_one_line_starting_with_a_bid_is_not_reported() -> None:

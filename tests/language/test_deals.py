@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sphinx_bml.language import parse_text
 from sphinx_bml.language.calls import Strain
 from sphinx_bml.language.errors import Kind
-from sphinx_bml.language.model import Auction, Contract, Deal, Direction, Document
+from sphinx_bml.language.model import AsWritten, Auction, BidTable, Contract, Deal, Direction, Document, Paragraph
 
 HANDS = "N: Kxx    T9     xxx  Q987x\nE: Jx     AJxxx  AJx  KTx\nS: A987xx -      Q9xx Axx\nW: QT     KQxxxx KTx  Jx\n"
 
@@ -296,3 +296,167 @@ def test_an_auction_that_has_not_ended_gives_no_contract(auction: str) -> None:
 def test_only_the_auction_right_after_the_deal_is_its_auction() -> None:
     document = parse_text(f"Dealer N, 3NTN\n{HANDS}\nThe auction at the other table:\n\nP 1C P 1H\nP 1S AP\n", "d.bml")
     assert not document.problems, [str(p) for p in document.problems]
+
+
+# -- a deal with a slip: shown as written, the slip said at its line ----------------
+
+PROBLEM = "#5, Dealer S, None vul\nS: AKJxx Kx x AQxx\n"
+
+
+def as_written(text: str) -> tuple[Document, AsWritten]:
+    document = parse_text(text, "problems.bml")
+    assert [type(block) for block in document.blocks] == [AsWritten], document.blocks
+    (shown,) = document.blocks
+    assert isinstance(shown, AsWritten)
+    assert shown.lines == text.splitlines()  # every line the player wrote, as written
+    return document, shown
+
+
+def test_a_bidding_problem_with_a_mistyped_card_is_shown_as_written() -> None:
+    """It used to go to the bidding-table reader, which said "'#5,' is not a call" and showed nothing."""
+    document, _ = as_written(PROBLEM.replace("AQxx", "AQxz"))
+    assert problems(document) == [
+        (
+            2,
+            Kind.SYNTAX,
+            "this deal cannot be read: the South hand has 'AQxz', and 'z' is not a card: write the cards "
+            "A K Q J T (or 10) 9 to 2, x for a small card and - for a void; the hand is shown as text",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("S: AKJxx Kx x AQxz\n", 1, "the South hand has 'AQxz', and 'z' is not a card"),  # no header
+        ("Board 5\nS: AKJxx Kx x AQ1x\n", 2, "the South hand has 'AQ1x', and '1' is not a card"),
+        ("Dealer: North\nN: AKJxx Kx z AQxx\n", 2, "the North hand has 'z', and 'z' is not a card"),
+        ("W deals, E-W vul\nN: AKJxx K♥x x AQxx\n", 2, "the North hand has 'K♥x', and '♥' is not a card"),
+        ("S: AKJxx Kx x AQ1z\n", 1, "the South hand has 'AQ1z', and '1' and 'z' are not cards: write the cards"),
+        ("S: AKJxx Kx x what?\n", 1, "the South hand has 'what?', which is no holding: write the cards"),
+        ("#5, Dealer S, None vul\nS: AKJxx Kx AQxx\n", 2, "the South hand gives 3 suits (AKJxx Kx AQxx): write four"),
+        ("#5, Dealer S\nS: AKJxx Kx x AQxx x\n", 2, "the South hand gives 5 suits (AKJxx Kx x AQxx x)"),
+        (
+            "S: akjxx kx x aqxx\n",
+            1,
+            "has 'akjxx kx x aqxx': write the cards in capitals and x in small letters, as AKJxx Kx x AQxx",
+        ),
+        ("S: AKJXX Kx x AQxx\n", 1, "has 'AKJXX': write the cards in capitals and x in small letters, as AKJxx"),
+        (f"N None 35 4SXS hK\n{HANDS.replace('Q9xx', 'Q9xz')}", 4, "the South hand has 'Q9xz', and 'z' is"),
+        (f"#35, Dealer N, None vul\n{HANDS.replace('KTx  Jx', 'KTx Jx x')}", 5, "the West hand gives 5 suits"),
+        (HANDS.replace("W:", "S:"), 4, "it gives the South hand twice (at line 3 too): write each seat once"),
+        (
+            "#5, Dealer S, None vul\nS: AKJxx Kx x AQxx\nW N E S\n- - - 1S\n",
+            3,
+            "'W N E S' is not a hand (a seat N, E, S or W, then four holdings, spades hearts diamonds clubs), and "
+            "an auction under a deal needs a blank line before it",
+        ),
+    ],
+)
+def test_a_deal_with_a_slip_is_shown_as_written_with_the_slip_at_its_line(text: str, line: int, words: str) -> None:
+    document, _ = as_written(text)
+    ((where, kind, message),) = problems(document)
+    assert (where, kind) == (line, Kind.SYNTAX)
+    assert message.startswith("this deal cannot be read: ") and words in message, message
+    assert message.endswith(f"; the {'hand' if text.count(chr(10)) <= 2 else 'deal'} is shown as text")
+
+
+def test_each_hand_with_a_slip_is_reported() -> None:
+    document, _ = as_written(HANDS.replace("Q987x", "Q987z").replace("KQxxxx", "KQxxx x"))
+    assert [(line, message.split(",")[0]) for line, _, message in problems(document)] == [
+        (1, "this deal cannot be read: the North hand has 'Q987z'"),
+        (4, "this deal cannot be read: the West hand gives 5 suits (QT KQxxx x KTx Jx): write four holdings"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "S: this is what South needs\n",
+        "N: no agreement yet\n",
+        "S: this is what South needs\nN: no agreement yet\n",
+        "S: 2C is Stayman, 2D a transfer\n",
+        "E: 12-14 HCP, 5+ clubs\n",
+        "W: AK of hearts and out\n",
+        "N: should have opened 1S\n",
+        "N: 4 spades, 5 hearts\n",
+        "S is the strongest hand here.\n",
+        "S: AKJxx Kx x AQxx? Not with this partner.\n",
+        "#1 priority is to find a fit\n",
+        "#2 of the series: the bidding problems.\n",
+        "Board 5 was a disaster.\nWe bid 7NT off an ace.\n",
+        "South: ♠AKJxx ♥Kx ♦x ♣AQxz\n",  # suit symbols and the seat in full: prose, as BML reads it
+    ],
+)
+def test_prose_that_starts_with_a_seat_or_a_number_is_a_paragraph(text: str) -> None:
+    document = parse_text(text, "notes.bml")
+    assert not document.problems, [str(p) for p in document.problems]
+    assert all(isinstance(block, Paragraph) for block in document.blocks), document.blocks
+
+
+def test_a_header_cut_off_from_its_hand_by_a_blank_line() -> None:
+    """The header line used to go to the bidding-table reader, which said "'#14,' is not a call" and dropped it."""
+    document = parse_text("#14, Dealer E, Both vul\n\nW: AQ9xx Kxx - KJxx\n", "quiz.bml")
+    assert problems(document) == [
+        (
+            1,
+            Kind.SYNTAX,
+            "'#14, Dealer E, Both vul' begins this block as the header of a deal, but no hand follows it (a seat N, "
+            "E, S or W, then four holdings, spades hearts diamonds clubs): write the hands on the lines right under "
+            "it, with no blank line between; the block is shown as text",
+        )
+    ]
+    header, deal = document.blocks
+    assert isinstance(header, AsWritten) and header.lines == ["#14, Dealer E, Both vul"]
+    assert isinstance(deal, Deal) and deal.hands[Direction.WEST] == ("AQ9xx", "Kxx", "", "KJxx")
+
+
+def test_the_auction_of_a_bidding_problem_with_a_slip_is_shown_as_written() -> None:
+    document = parse_text(f"{PROBLEM}\nW N E S\n1H P 2Z ?\n", "problems.bml")
+    deal, auction = document.blocks
+    assert isinstance(deal, Deal) and deal.hands[Direction.SOUTH] == ("AKJxx", "Kx", "x", "AQxx")
+    assert isinstance(auction, AsWritten) and auction.lines == ["W N E S", "1H P 2Z ?"]
+    ((line, kind, message),) = problems(document)
+    assert (line, kind) == (5, Kind.SYNTAX) and message.startswith("'2Z' is not a call in this auction")
+
+
+@given(
+    st.sampled_from([i for i, char in enumerate(PROBLEM) if i > PROBLEM.index("S:") + 2 and char not in " \n"]),
+    st.characters(exclude_categories=("Z", "C")),
+)
+@example(PROBLEM.index("AQxx") + 3, "z")
+def test_one_card_mistyped_is_a_deal_or_the_problem_as_written(index: int, typed: str) -> None:
+    """Whatever one card of the hand is mistyped as, nothing the player wrote is dropped:
+    the deal is drawn (another card), or shown as written with the slip said at its line."""
+    text = PROBLEM[:index] + typed + PROBLEM[index + 1 :]
+    document = parse_text(text, "problems.bml")
+    (block,) = document.blocks
+    if isinstance(block, Deal):
+        assert all(problem.kind is Kind.DEAL for problem in document.problems)
+    else:
+        assert isinstance(block, AsWritten) and block.lines == text.splitlines()
+        ((line, kind, message),) = problems(document)
+        assert (line, kind) == (2, Kind.SYNTAX) and message.startswith("this deal cannot be read: the South hand")
+
+
+@pytest.mark.parametrize(("auction", "cells"), [("1H ?", 2), ("(1S) ?", 2), ("1H P 2H ?", 4)])
+def test_the_short_auction_of_a_bidding_problem_is_an_auction(auction: str, cells: int) -> None:
+    """Right under a deal, ``1H ?`` is the auction so far (it used to be a table row for 1H meaning '?')."""
+    document = parse_text(f"#6, Dealer W, None vul\nS: AKJxx Kx x AQxx\n\n{auction}\n", "problems.bml")
+    assert not document.problems, [str(p) for p in document.problems]
+    deal, shown = document.blocks
+    assert isinstance(deal, Deal) and isinstance(shown, Auction) and len(shown.rows[0]) == cells
+
+
+def test_a_short_auction_with_a_slip_under_a_deal_is_shown_as_written() -> None:
+    document = parse_text(f"{PROBLEM}\n1H 2Z ?\n", "problems.bml")
+    deal, shown = document.blocks
+    assert isinstance(deal, Deal) and isinstance(shown, AsWritten) and shown.lines == ["1H 2Z ?"]
+    ((line, kind, message),) = problems(document)
+    assert (line, kind) == (4, Kind.SYNTAX) and message.startswith("'2Z' is not a call in this auction")
+
+
+def test_a_bidding_table_under_a_deal_is_still_a_table() -> None:
+    document = parse_text(f"{PROBLEM}\n1N  15-17\n2C  Stayman\n", "problems.bml")
+    assert not document.problems, [str(p) for p in document.problems]
+    assert [type(block) for block in document.blocks] == [Deal, BidTable]

@@ -6,6 +6,7 @@ from sphinx_bml.language import parse_text
 from sphinx_bml.language.calls import Call, Strain
 from sphinx_bml.language.inline import Styled, Text
 from sphinx_bml.language.model import (
+    AsWritten,
     Auction,
     AuctionMark,
     BidTable,
@@ -137,12 +138,16 @@ def test_deal_without_header() -> None:
     assert isinstance(deal, Deal) and deal.board is None and deal.dealer is None
 
 
-def test_deal_with_a_hand_twice_keeps_the_first() -> None:
+def test_deal_with_a_hand_twice_is_text_with_a_warning() -> None:
+    """It used to keep the first and leave the second out: one of them has a mistyped seat."""
     document = parse_text("N AKQ - xxxx AKxxx\nN xxx - xxxx AKxxx\n", "d.bml")
     (problem,) = document.problems
-    assert str(problem) == "d.bml:2: the deal gives the North hand twice; the first one is kept"
-    (deal,) = document.blocks
-    assert isinstance(deal, Deal) and deal.hands[Direction.NORTH][0] == "AKQ"
+    assert str(problem) == (
+        "d.bml:2: this deal cannot be read: it gives the North hand twice (at line 1 too): write each seat once, "
+        "N, E, S or W; the deal is shown as text"
+    )
+    (text,) = document.blocks
+    assert isinstance(text, AsWritten) and text.lines == ["N AKQ - xxxx AKxxx", "N xxx - xxxx AKxxx"]
 
 
 def test_text_starting_with_an_ordinal_is_a_paragraph() -> None:

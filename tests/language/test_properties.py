@@ -2,13 +2,15 @@
 
 * No input makes the engine raise: problems are reported, never thrown.
 * For generated tables inside the reference's comfort zone, our BSS equals
-  what bridge-markup 2.7.0 writes (see the ``reference`` fixture).
+  what bridge-markup 2.7.0 writes (see the ``reference`` fixture), but
+  where we read a row otherwise on purpose (:func:`read_otherwise_on_purpose`).
 """
 
 from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 
 from sphinx_bml.formats.bss_writer import write_bss
 from sphinx_bml.language import expand, parse_text
+from sphinx_bml.language.model import BidNode, Document
 
 WORDS = ["strong", "weak", "relay", "natural", "forcing", "5+!h", "2--3!s", "invite", "any", "GF"]
 BML_LINE_PIECES = [
@@ -119,6 +122,37 @@ def reference_bss(reference: ModuleType, text: str) -> str | None:
     return output.getvalue()
 
 
+def rows_of(nodes: list[BidNode]) -> Iterator[list[BidNode]]:
+    """The rows of a table level by level: each list answers the same row."""
+    yield nodes
+    for node in nodes:
+        yield from rows_of(node.children)
+
+
+def read_otherwise_on_purpose(document: Document) -> bool:
+    """Whether the expanded ``document`` holds a row we read otherwise than the reference, on purpose:
+
+    * a variable read as BML 1 reads it (``m`` for both minors), as every suit of it was
+      bid: its sequence ends in a suit bid before (the reference leaves the row out);
+    * two rows beside each other that stand for the same sequence: a pattern whose one call
+      the auction above fixes (``2M`` under ``1M``, ``1step``) and a call written out, or two
+      such patterns. We read them as two rows for one call, the first standing and the answers
+      of both kept; the reference leaves the pattern out there, with its answers."""
+    for table in document.bid_tables:
+        for level in rows_of(table.rows):
+            keys = [key for node in level for key in node.sequences]
+            if len(keys) != len(set(keys)):
+                return True
+            for node in level:
+                if node.calls[-1].variable is None:
+                    continue
+                for _, _, sequence in node.sequences:
+                    strains = [call.strain for call in sequence.calls[:-1] if call.is_bid]
+                    if sequence.last.strain in strains:
+                        return True
+    return False
+
+
 @pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=bidding_table())
@@ -127,7 +161,9 @@ def test_generated_tables_match_the_reference(reference: ModuleType, text: str) 
     assume(expected is not None)
     document = parse_text(text, "gen.bml")
     assert not document.problems, [str(p) for p in document.problems]
-    assert write_bss(expand(document)) == expected
+    system = expand(document)
+    assume(not read_otherwise_on_purpose(document))
+    assert write_bss(system) == expected
 
 
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])

@@ -6,15 +6,7 @@ from pathlib import Path
 
 from sphinx_bml.language import Reader, parse_file, parse_text
 from sphinx_bml.language.model import BidTable, Paragraph
-
-
-def write(path: Path, text: str | bytes) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return path
+from tests.support import write_file
 
 
 def test_comments_only_at_line_start() -> None:
@@ -24,9 +16,9 @@ def test_comments_only_at_line_start() -> None:
 
 
 def test_nested_includes_resolve_relative_to_the_including_file(tmp_path: Path) -> None:
-    main = write(tmp_path / "main.bml", "#INCLUDE modules/one.bml\n\nEnd.\n")
-    write(tmp_path / "modules" / "one.bml", "1C 16+\n\n#INCLUDE two.bml\n")
-    write(tmp_path / "modules" / "two.bml", "1D nebulous\n")
+    main = write_file(tmp_path / "main.bml", "#INCLUDE modules/one.bml\n\nEnd.\n")
+    write_file(tmp_path / "modules" / "one.bml", "1C 16+\n\n#INCLUDE two.bml\n")
+    write_file(tmp_path / "modules" / "two.bml", "1D nebulous\n")
     document = parse_file(main)
     assert not document.problems
     tables = document.bid_tables
@@ -36,8 +28,8 @@ def test_nested_includes_resolve_relative_to_the_including_file(tmp_path: Path) 
 
 
 def test_include_cycle_is_reported_not_followed(tmp_path: Path) -> None:
-    main = write(tmp_path / "a.bml", "#INCLUDE b.bml\n1C x\n")
-    write(tmp_path / "b.bml", "#INCLUDE a.bml\n1D y\n")
+    main = write_file(tmp_path / "a.bml", "#INCLUDE b.bml\n1C x\n")
+    write_file(tmp_path / "b.bml", "#INCLUDE a.bml\n1D y\n")
     document = parse_file(main)
     messages = [str(p) for p in document.problems]
     assert len(messages) == 1
@@ -46,7 +38,7 @@ def test_include_cycle_is_reported_not_followed(tmp_path: Path) -> None:
 
 
 def test_missing_include_names_file_and_line(tmp_path: Path) -> None:
-    main = write(tmp_path / "a.bml", "Intro.\n\n#INCLUDE nowhere.bml\n\n1C x\n")
+    main = write_file(tmp_path / "a.bml", "Intro.\n\n#INCLUDE nowhere.bml\n\n1C x\n")
     document = parse_file(main)
     (problem,) = document.problems
     assert problem.location is not None and problem.location.line == 3
@@ -55,8 +47,8 @@ def test_missing_include_names_file_and_line(tmp_path: Path) -> None:
 
 
 def test_include_may_not_leave_the_root(tmp_path: Path) -> None:
-    write(tmp_path / "secret.bml", "1C secret\n")
-    main = write(tmp_path / "site" / "a.bml", "#INCLUDE ../secret.bml\n")
+    write_file(tmp_path / "secret.bml", "1C secret\n")
+    main = write_file(tmp_path / "site" / "a.bml", "#INCLUDE ../secret.bml\n")
     document = parse_file(main, reader=Reader(root=tmp_path / "site"))
     (problem,) = document.problems
     assert "outside the documentation folder" in problem.message
@@ -64,7 +56,7 @@ def test_include_may_not_leave_the_root(tmp_path: Path) -> None:
 
 
 def test_includes_can_be_switched_off(tmp_path: Path) -> None:
-    write(tmp_path / "b.bml", "1C x\n")
+    write_file(tmp_path / "b.bml", "1C x\n")
     document = parse_text("#INCLUDE b.bml\n", "a.bml", directory=tmp_path, reader=Reader(includes_enabled=False))
     (problem,) = document.problems
     assert "not allowed here" in problem.message
@@ -77,7 +69,7 @@ def test_include_without_a_name() -> None:
 
 
 def test_windows_text_is_read_and_reported(tmp_path: Path) -> None:
-    main = write(tmp_path / "a.bml", "Défense\n".encode("cp1252"))
+    main = write_file(tmp_path / "a.bml", "Défense\n".encode("cp1252"))
     document = parse_file(main)
     (problem,) = document.problems
     assert "not UTF-8" in problem.message

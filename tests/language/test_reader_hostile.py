@@ -14,8 +14,7 @@ from sphinx_bml.language import Reader, parse_file, parse_text, reader
 from sphinx_bml.language.errors import Kind
 from sphinx_bml.language.model import BidTable, Heading, Paragraph
 from sphinx_bml.language.reader import MAX_INCLUDED_LINES, decode, split_lines
-
-from .test_reader import write
+from tests.support import write_file
 
 CHAPTERS = [
     ("openings/one_club.bml", "One club", "1C", "16+ any shape", "1D", "0--7, negative"),
@@ -44,10 +43,10 @@ def test_consecutive_includes_of_a_dozen_chapters(tmp_path: Path) -> None:
     is lost, no table becomes the answers of the table of the file before."""
     root_lines = ["#+TITLE: Our Precision", "", "* Introduction", "", "Played with Ann.", ""]
     for path, heading, first, meaning, answer, answer_meaning in CHAPTERS:
-        write(tmp_path / "notes" / path, chapter_text(heading, first, meaning, answer, answer_meaning))
+        write_file(tmp_path / "notes" / path, chapter_text(heading, first, meaning, answer, answer_meaning))
         root_lines.append(f"#INCLUDE {path}")
     root_lines += ["Good luck!", ""]
-    document = parse_file(write(tmp_path / "notes" / "system.bml", "\n".join(root_lines)))
+    document = parse_file(write_file(tmp_path / "notes" / "system.bml", "\n".join(root_lines)))
     assert not document.problems, [str(p) for p in document.problems]
     headings = [b.text.source for b in document.blocks if isinstance(b, Heading)]
     assert headings == ["Introduction", *[chapter[1] for chapter in CHAPTERS]]
@@ -62,16 +61,16 @@ def test_consecutive_includes_of_a_dozen_chapters(tmp_path: Path) -> None:
 
 def test_the_heading_after_an_include_is_not_a_call(tmp_path: Path) -> None:
     """The reported bug: 'b.bml:1: '*' is not a call' and the heading gone."""
-    write(tmp_path / "a.bml", "* One club\n\n1C 16+\n  1D negative\n")
-    write(tmp_path / "b.bml", "* One diamond\n\n1D nebulous\n")
-    document = parse_file(write(tmp_path / "main.bml", "#INCLUDE a.bml\n#INCLUDE b.bml\n"))
+    write_file(tmp_path / "a.bml", "* One club\n\n1C 16+\n  1D negative\n")
+    write_file(tmp_path / "b.bml", "* One diamond\n\n1D nebulous\n")
+    document = parse_file(write_file(tmp_path / "main.bml", "#INCLUDE a.bml\n#INCLUDE b.bml\n"))
     assert not document.problems
     assert [type(b) for b in document.blocks] == [Heading, BidTable, Heading, BidTable]
 
 
 def test_a_text_line_right_after_an_include_starts_a_new_block(tmp_path: Path) -> None:
-    write(tmp_path / "a.bml", "1C 16+\n")
-    document = parse_file(write(tmp_path / "main.bml", "Before.\n#INCLUDE a.bml\nAfter.\n"))
+    write_file(tmp_path / "a.bml", "1C 16+\n")
+    document = parse_file(write_file(tmp_path / "main.bml", "Before.\n#INCLUDE a.bml\nAfter.\n"))
     assert [type(b) for b in document.blocks] == [Paragraph, BidTable, Paragraph]
 
 
@@ -83,10 +82,10 @@ def test_a_heading_line_inside_a_block_starts_a_new_one() -> None:
 
 
 def test_a_shared_file_included_from_two_places(tmp_path: Path) -> None:
-    write(tmp_path / "common" / "stayman.bml", "1N-2C;\n2D no major\n2H 4+!h\n")
-    write(tmp_path / "weak.bml", "* Weak notrump\n\n#INCLUDE common/stayman.bml\n")
-    write(tmp_path / "strong.bml", "* Strong notrump\n\n#INCLUDE common/stayman.bml\n")
-    document = parse_file(write(tmp_path / "main.bml", "#INCLUDE weak.bml\n#INCLUDE strong.bml\n"))
+    write_file(tmp_path / "common" / "stayman.bml", "1N-2C;\n2D no major\n2H 4+!h\n")
+    write_file(tmp_path / "weak.bml", "* Weak notrump\n\n#INCLUDE common/stayman.bml\n")
+    write_file(tmp_path / "strong.bml", "* Strong notrump\n\n#INCLUDE common/stayman.bml\n")
+    document = parse_file(write_file(tmp_path / "main.bml", "#INCLUDE weak.bml\n#INCLUDE strong.bml\n"))
     assert not document.problems
     assert len(document.bid_tables) == 2
     assert [p.name for p in document.files] == ["main.bml", "weak.bml", "stayman.bml", "strong.bml"]
@@ -95,8 +94,10 @@ def test_a_shared_file_included_from_two_places(tmp_path: Path) -> None:
 def diamond(folder: Path, depth: int) -> Path:
     """``f0`` includes ``f1`` twice, which includes ``f2`` twice ...: 2**depth copies of the last."""
     for level in range(depth):
-        write(folder / f"f{level}.bml", f"* Level {level}\n\n#INCLUDE f{level + 1}.bml\n#INCLUDE f{level + 1}.bml\n")
-    return write(folder / f"f{depth}.bml", "1C 16+\n")
+        write_file(
+            folder / f"f{level}.bml", f"* Level {level}\n\n#INCLUDE f{level + 1}.bml\n#INCLUDE f{level + 1}.bml\n"
+        )
+    return write_file(folder / f"f{depth}.bml", "1C 16+\n")
 
 
 def test_a_diamond_of_includes_is_read_in_full_below_the_limit(tmp_path: Path) -> None:
@@ -110,7 +111,7 @@ def test_a_diamond_of_includes_is_read_in_full_below_the_limit(tmp_path: Path) -
 @pytest.mark.parametrize("limit", [500, MAX_INCLUDED_LINES])
 def test_a_diamond_of_includes_stops_at_the_limit_reported_once(tmp_path: Path, limit: int) -> None:
     diamond(tmp_path, 25)  # 2**25 tables if followed: hours before the fix
-    main = write(tmp_path / "main.bml", "* Notes\n\n#INCLUDE f0.bml\n\nThe end.\n")
+    main = write_file(tmp_path / "main.bml", "* Notes\n\n#INCLUDE f0.bml\n\nThe end.\n")
     source = Reader(max_included_lines=limit).read_file(main)
     (problem,) = source.problems
     assert problem.kind is Kind.INCLUDE
@@ -128,10 +129,10 @@ def test_two_files_sharing_the_next_one_at_every_level(tmp_path: Path) -> None:
     """The other diamond: a includes b and c, both include d, ... (2**levels paths)."""
     for level in range(30):
         nxt = f"a{level + 1}.bml"
-        write(tmp_path / f"a{level}.bml", f"#INCLUDE b{level}.bml\n#INCLUDE c{level}.bml\n")
-        write(tmp_path / f"b{level}.bml", f"1C b{level}\n\n#INCLUDE {nxt}\n")
-        write(tmp_path / f"c{level}.bml", f"1D c{level}\n\n#INCLUDE {nxt}\n")
-    write(tmp_path / "a30.bml", "1H end\n")
+        write_file(tmp_path / f"a{level}.bml", f"#INCLUDE b{level}.bml\n#INCLUDE c{level}.bml\n")
+        write_file(tmp_path / f"b{level}.bml", f"1C b{level}\n\n#INCLUDE {nxt}\n")
+        write_file(tmp_path / f"c{level}.bml", f"1D c{level}\n\n#INCLUDE {nxt}\n")
+    write_file(tmp_path / "a30.bml", "1H end\n")
     document = parse_file(tmp_path / "a0.bml", reader=Reader(max_included_lines=2000))
     (problem,) = document.problems
     assert "is left out" in problem.message
@@ -140,7 +141,7 @@ def test_two_files_sharing_the_next_one_at_every_level(tmp_path: Path) -> None:
 
 def test_an_include_of_a_folder_is_reported(tmp_path: Path) -> None:
     (tmp_path / "modules").mkdir()
-    document = parse_file(write(tmp_path / "main.bml", "Intro.\n\n#INCLUDE modules\n\n1C 16+\n"))
+    document = parse_file(write_file(tmp_path / "main.bml", "Intro.\n\n#INCLUDE modules\n\n1C 16+\n"))
     (problem,) = document.problems
     assert str(problem).endswith("main.bml:3: #INCLUDE cannot read modules: is a folder, not a file")
     assert problem.kind is Kind.INCLUDE
@@ -155,7 +156,7 @@ def test_a_main_file_that_is_a_folder(tmp_path: Path) -> None:
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 def test_an_include_of_a_named_pipe_does_not_hang(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.bml")
-    main = write(tmp_path / "main.bml", "#INCLUDE pipe.bml\n\n1C 16+\n")
+    main = write_file(tmp_path / "main.bml", "#INCLUDE pipe.bml\n\n1C 16+\n")
     result: list[object] = []
     worker = threading.Thread(target=lambda: result.append(parse_file(main)), daemon=True)
     worker.start()
@@ -189,7 +190,7 @@ def test_a_windows_main_file_through_read_bytes(tmp_path: Path) -> None:
 
 
 def test_read_bytes_follows_includes_and_keeps_the_first_line(tmp_path: Path) -> None:
-    write(tmp_path / "a.bml", "1C 16+\n")
+    write_file(tmp_path / "a.bml", "1C 16+\n")
     source = Reader().read_bytes(b"Intro\n#INCLUDE a.bml\n", "page.bml", tmp_path, first_line=5)
     assert not source.problems
     assert [(line.text, line.location.line) for line in source.lines if line.text] == [
@@ -204,7 +205,7 @@ def test_read_bytes_follows_includes_and_keeps_the_first_line(tmp_path: Path) ->
 )
 def test_files_with_a_byte_order_mark(tmp_path: Path, encoding: str, bom: bytes) -> None:
     text = "* Précision\r\n\r\n1C 16+\r\n  1D négatif\r\n"
-    main = write(tmp_path / "main.bml", bom + text.encode(encoding))
+    main = write_file(tmp_path / "main.bml", bom + text.encode(encoding))
     document = parse_file(main)
     assert not document.problems, [str(p) for p in document.problems]
     heading, table = document.blocks
@@ -247,7 +248,7 @@ def test_warnings_after_an_odd_character_keep_their_line() -> None:
 
 def test_an_unreadable_include(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file the system refuses to read (permissions; simulated, as the tests may run as root)."""
-    write(tmp_path / "secret.bml", "1C x\n")
+    write_file(tmp_path / "secret.bml", "1C x\n")
 
     def refuse(path: Path) -> bytes:
         raise PermissionError(13, "Permission denied", str(path))

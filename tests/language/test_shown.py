@@ -16,7 +16,7 @@ from sphinx_bml.language.notation import (
     parse_reference,
     without_context,
 )
-from sphinx_bml.language.shown import meaning_tokens, plain, reference_tokens, written_tokens
+from sphinx_bml.language.shown import clipped, meaning_tokens, plain, reference_tokens, written_tokens
 from sphinx_bml.language.site import answers, openings
 
 
@@ -78,3 +78,18 @@ def test_openings_and_the_answers_to_a_sequence() -> None:
     assert [key[2] for key in openings(keys)] == [from_notation(n) for n in ("P-1S", "1C", "1N")]
     assert [key[2] for key in answers(keys, from_notation("1N"))] == [from_notation("1N-P-2C")]
     assert [key[2] for key in answers(keys, from_notation("1N-P-2C"))] == [from_notation("1N-P-2C-P-2D")]
+
+
+@pytest.mark.parametrize(
+    ("meaning", "most", "shown"),
+    [
+        ("0-7 hcp, artificial: any shape (the negative)", 30, "0-7 hcp, artificial: any shape…"),
+        ("short", 30, "short"),
+        ("Transfer to !h: 5+ !h", 14, "Transfer to ♥…"),  # a suit counts one character
+        ("two\nlines", None, "two lines"),  # on one line
+        ("Stayman, *then* more", 9, "Stayman…"),  # a styled piece that does not fit is left out
+        ("Unbreakable", 5, "…"),
+    ],
+)
+def test_a_meaning_clipped_to_its_room(meaning: str, most: int | None, shown: str) -> None:
+    assert plain(clipped(meaning_tokens(parse_inline(meaning)), most)) == shown

@@ -53,3 +53,11 @@ def test_a_row_whose_every_sequence_an_earlier_page_defines_is_covered() -> None
     (covered,) = built.covered
     assert (covered.later.location.line, covered.first.location.line, covered.count) == (2, 2, 2)
     assert built.conflicts == []
+
+
+def test_a_covered_row_counts_the_rows_that_answer_it() -> None:
+    built = site("1H  11-15\n1S  11-15\n", "1M  five cards\n  1N  forcing\n  2N  Jacoby\n    3C  short\n")
+    (covered,) = built.covered
+    assert (covered.later.location.line, covered.count, covered.answers) == (1, 2, 3)
+    (bare,) = site("1H  11-15\n1S  11-15\n", "1M  five cards\n").covered
+    assert bare.answers == 0

@@ -31,8 +31,9 @@ def test_a_pattern_whose_bids_an_earlier_pattern_took_is_left_out() -> None:
 
 def test_a_pattern_with_no_suit_left_says_why() -> None:
     assert left_out("1N\n  2C\n    2D\n      2m  both minors\n") == [
-        "notes.bml:4: 2m stands for no bid after 1NT-2C-2D: m is a minor not bid yet, in a bid higher than the "
-        "last: clubs and diamonds were bid already; this row is left out (check its level and suit)"
+        "notes.bml:4: 2m stands for no bid after 1NT-2C-2D: m is a minor not bid yet, and both were bid already, "
+        "so it is read as BML 1 reads it, both minors: 2C and 2D are not higher than 2D; this row is left out "
+        "(check its level and suit)"
     ]
 
 
@@ -54,6 +55,16 @@ def test_a_general_row_whose_every_sequence_is_defined_more_specifically_adds_no
     assert left_out("1N-\n2D  transfer\n2H  transfer\n\n1N-\n2red  natural, to play\n") == [
         "notes.bml:6: every sequence this row stands for is already defined by a more specific row, so it adds "
         "nothing: 1NT-2D is 'transfer' at line 2 (and 1 more); the first definition stands"
+    ]
+
+
+def test_a_general_row_whose_answers_add_sequences_says_they_stay() -> None:
+    """Its own meaning adds nothing, but the rows under it do: not 'it adds nothing'."""
+    notes = "1H  11-15, 5+ hearts\n1S  11-15, 5+ spades\n\n1M  five-card major\n  1N  forcing\n  2N  Jacoby\n"
+    assert left_out(notes) == [
+        "notes.bml:4: every sequence this row stands for is already defined by a more specific row, so its "
+        "meaning is not part of the system: 1H is '11-15, 5+ hearts' at line 1 (and 1 more); the first definition "
+        "stands, and the 2 rows under it still add their sequences"
     ]
 
 

@@ -11,7 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from sphinx_bml.language import expand, parse_text
-from sphinx_bml.language.system import System
+from sphinx_bml.language.calls import Call, Sequence
+from sphinx_bml.language.errors import Location
+from sphinx_bml.language.model import Description
+from sphinx_bml.language.system import Meaning, System
+from sphinx_bml.practice.boards import Board
+from sphinx_bml.practice.robot import Auction, Choice
 
 CLUB = """\
 #+TITLE: Our strong club
@@ -44,6 +49,20 @@ P = no opening {{ 10- hcp }}
 #: so the 1N opening written after it is never bid
 OLD_ONE_DIAMOND = "1D = 11--15 hcp, 2+ diamonds, not forcing {{ 11-15 hcp, 2+ diamonds, 4- hearts, 4- spades }}"
 
+#: the strong club with one row changed: 3N over 1N from 8 HCP instead of 10
+NEW_CLUB = CLUB.replace("{{ 10-15 hcp, 3- hearts, 3- spades }}", "{{ 8-15 hcp, 3- hearts, 3- spades }}")
+
+
+#: the answers to 1D have no hand condition: the robot cannot bid them
+UNCONDITIONED = """\
+1D = 11--15 {{ 11-15 hcp }}
+  1H = four hearts
+  1S = four spades
+P = {{ 10- hcp }}
+"""
+#: South opens 1D; North's 12 HCP and seven spades pass it for want of hand conditions
+SEVEN_SPADES = Board("N:AKQT765.K2.43.32 J98.QJT9.T98.T98 432.A3.AKQ5.J654 -.87654.J762.AKQ7", "S", "None", 1)
+
 
 def club_system(notes: str = CLUB) -> System:
     """The system of ``notes`` (the strong club above by default)."""
@@ -62,3 +81,35 @@ def write_club(folder: Path, notes: str = CLUB, name: str = "club.bml") -> Path:
         lines.append(line[moved:])
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+#: Meanings as players write them, and worse: each description (its lines) with the explanation a
+#: file of boards carries for it (suits as BBO writes them, one line, control characters as escapes).
+HOSTILE_MEANINGS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (('Stayman | an|Ask| pn|x|, "quoted", back\\slash',), 'Stayman | an|Ask| pn|x|, "quoted", back\\slash'),
+    (("first line,", "second line"), "first line, second line"),
+    (("ends with a backslash \\",), "ends with a backslash \\"),
+    (("esc \x1b[2J, nul \x00, del \x7f",), "esc \\u001b[2J, nul \\u0000, del \\u007f"),
+    (("tab\there, separators\u2028and\x85next\x1cfile",), "tab here, separators and next file"),
+    (('[Note "9:x"] "] ; {brace} % 100% 2:x',), '[Note "9:x"] "] ; {brace} % 100% 2:x'),
+    (("5+ !s, 4 ♥",), "5+ !S, 4 ♥"),
+    (("Weak", "Two"), "Weak; Two"),
+)
+
+
+def explained_auction(board: Board, calls: str, explanations: dict[int, tuple[str, ...]]) -> Auction:
+    """The auction ``calls`` (``1C P 1D``) of ``board``, the call at each index of ``explanations``
+    made by a row whose description has those lines (alertable when it starts with ``!``)."""
+    auction = Auction(board)
+    made = [Call.parse(call) for call in calls.split()]
+    for index, call in enumerate(made):
+        meaning = None
+        if index in explanations:
+            lines = explanations[index]
+            alert = lines[0].startswith("!")
+            sequence = Sequence(tuple(made[: index + 1]))
+            meaning = Meaning(
+                sequence, Description((lines[0].removeprefix("!"), *lines[1:])), Location("n.bml", index), alert=alert
+            )
+        auction.choices.append(Choice(auction.next_seat(), call, meaning))
+    return auction

@@ -73,7 +73,7 @@ def test_a_hand_no_answer_fits_bids_the_nearest_row_off_the_notes() -> None:
     # 1N forces to game and the notes have nothing after it: opener bids the cheapest game
     assert auction.notation() == "1C P 1N P 3N P P P"
     assert "1C P 1N P: 3N (the notes have no row here)" in report
-    assert "2 places where a forced bid fits no row (off the notes)." in report
+    assert "2 places where a forced bid fits no row (off the notes), " in report
 
 
 def test_a_forced_seat_with_no_row_at_all_bids_the_cheapest_bid() -> None:
@@ -124,7 +124,7 @@ def test_the_example_sites_strong_club_is_never_passed_out() -> None:
         calls = [call for call in auction.calls]
         while calls and calls[0] == PASS:
             calls.pop(0)
-        if calls and calls[0] == one_club:
+        if calls[:2] == [one_club, PASS]:  # the opponents may overcall it, as the notes have them do
             opened += 1
             assert len(calls) > 2 and calls[2] != PASS, auction.notation()  # responder answers 1C
     assert opened > 10

@@ -8,9 +8,10 @@ import pytest
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import PASS, Call
 from sphinx_bml.practice import quiz as quizzing
-from sphinx_bml.practice.boards import Board
-from sphinx_bml.practice.quiz import Quiz, partner_of, quiz_boards, quiz_of
+from sphinx_bml.practice.boards import Board, partner_of
+from sphinx_bml.practice.quiz import Quiz, quiz_boards, quiz_of
 from sphinx_bml.practice.robot import Robot
+from tests.practice.systems import SEVEN_SPADES, UNCONDITIONED
 
 NOTES = """\
 1N = 14-16 balanced {{ 14-16 hcp, balanced }}
@@ -153,3 +154,13 @@ def test_the_questions_follow_each_other_in_the_auction() -> None:
         last = found.questions[-1]
         assert len(last.before) + 1 + len(last.after) == found.ending.index
         assert found.choices[: found.ending.index] == [*last.before, last.choice, *last.after]
+
+
+def test_the_notes_ending_for_want_of_hand_conditions_says_so() -> None:
+    robot = Robot(expand(parse_text(UNCONDITIONED, "notes.bml")))
+    found = quiz_of(robot.bid(SEVEN_SPADES), "N")
+    assert not found.questions and found.ending.choice is not None and found.ending.choice.wants_conditions
+    assert found.ending.words() == (
+        "The notes end here: they go on after this auction, but no row there has a hand condition to say "
+        "which hands bid it; the robot calls P."
+    )

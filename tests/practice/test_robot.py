@@ -14,8 +14,9 @@ import pytest
 
 from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import Call, Strain
+from sphinx_bml.language.laws import allowed as legal
 from sphinx_bml.practice import Board, Robot, check
-from sphinx_bml.practice.robot import contract_of, legal, situation
+from sphinx_bml.practice.robot import contract_of, situation
 from tests.support import needs
 
 NOTES = """\

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import pytest
 
+from sphinx_bml.language import expand, parse_text
 from sphinx_bml.language.calls import Call
 from sphinx_bml.language.conditions import Hand
 from sphinx_bml.practice import Board, Robot
 from sphinx_bml.practice.robot import situation
-from sphinx_bml.practice.session import Score, hand_text, read_call
-from tests.practice.systems import club_system
+from sphinx_bml.practice.session import Score, hand_text, read_call, refusal, robot_pass
+from tests.practice.systems import SEVEN_SPADES, UNCONDITIONED, club_system
 from tests.support import example_system
 
 
 @pytest.mark.parametrize(
     ("typed", "call"),
     [("1C", "1C"), ("1c", "1C"), ("1♣", "1C"), ("2nt", "2N"), ("3NT", "3N"), ("p", "P"), ("Pass", "P"),
-     ("x", "D"), ("dbl", "D"), ("XX", "R"), ("r", "R"), (" 4♠ ", "4S")],
+     ("x", "D"), ("dbl", "D"), ("XX", "R"), ("r", "R"), (" 4♠ ", "4S"), ("2♡", "2H"), ("2♥\ufe0f", "2H"),
+     ("nb", "P"), ("Double", "D"), ("redbl", "R")],
 )  # fmt: skip
 def test_calls_as_players_type_them(typed: str, call: str) -> None:
     assert read_call(typed) == Call.parse(call)
@@ -56,3 +58,36 @@ def test_the_score_names_the_rows_of_each_disagreement() -> None:
     report = score.report()
     assert report.startswith("You agreed with the notes on 1 of 2 calls.")
     assert "board 3, after 1C P: you 2C, the notes 1N (row at club.bml:9)" in report
+
+
+@pytest.mark.parametrize(
+    ("before", "typed", "reason"),
+    [
+        ("1H P", "1D", "1D is not a legal call here: 1D is lower than 1H, the last bid: each bid must be higher"),
+        ("P P", "X", "D is not a legal call here: a double with no bid before it: a double is only allowed"),
+        ("1H P", "X", "D is not a legal call here: a double of partner's 1H: a double is only allowed"),
+        ("1N P 2C", "XX", "R is not a legal call here: a redouble with no double before it"),
+    ],
+)
+def test_a_call_the_laws_forbid_is_refused_with_the_reason(before: str, typed: str, reason: str) -> None:
+    calls = [Call.parse(word) for word in before.split()]
+    typed_call = read_call(typed)
+    assert typed_call is not None
+    refused = refusal(typed_call, calls)
+    assert refused is not None and refused.startswith(reason) and refused.endswith(". Call again.")
+    assert refusal(Call.parse("P"), calls) is None
+
+
+def test_partner_passing_for_want_of_hand_conditions_is_said() -> None:
+    robot = Robot(expand(parse_text(UNCONDITIONED, "notes.bml")))
+    auction = robot.bid(SEVEN_SPADES)  # North's 12 HCP and seven spades pass: no row after 1D says who bids 1S
+    assert auction.notation() == "1D P P P"
+    partner = auction.choices[2]
+    assert partner.seat == "N" and partner.wants_conditions and partner.auction_wanting == "1D-(P)"
+    assert robot_pass(partner, "S") == (
+        "Partner (N) passes: no row after 1D-(P) says which hands bid it (notes.bml:2, notes.bml:3): "
+        "add a hand condition such as {{ 6+ hcp }} to each."
+    )
+    assert robot_pass(partner, "E") is None  # said to North's partner only
+    assert robot_pass(auction.choices[1], "S") is None  # West's pass: no row there at all
+    assert auction.wanting is partner

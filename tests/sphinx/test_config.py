@@ -26,6 +26,7 @@ BAD_VALUES: dict[str, list[Any]] = {
     "bml_systems": ["wj", ["wj"], {"a/b": "wj"}, {"wj": 3}, {"wj": ""}, {"WJ": "wj", "wj": "blue"}, {"..": "wj"}],
     "bml_alert_prefix": ["", " !", 1, True],
     "bml_bboalert_alerts_only": ["yes", None],
+    "bml_bboalert_practice": ["1N-2C", None, {"1N": "2C"}, [1], ["1N-1C"], ["1N-2X"], ["1N-2C", "1NT-2C"]],
     "bml_bss_dispositions": [1, None],
     "bml_abbreviations": ["WBF", ["F"], {"F": 1}, {"S O": "sign-off"}, {"": "nothing"}, None],
     "bml_show_conditions": ["yes", 1],
@@ -65,7 +66,8 @@ def test_good_values_give_no_warning(make_app: type[SphinxTestApp], tmp_path: Pa
     (tmp_path / "conf.py").write_text(
         'extensions = ["sphinx_bml"]\nbml_indentation = 4\nbml_general_index = 0\nbml_tree = False\n'
         'bml_bss_filename = "wj.bss"\nbml_alert_prefix = "!"\nbml_abbreviations = "wbf"\n'
-        "bml_bss_dispositions = True\nbml_bboalert_alerts_only = True\n",
+        "bml_bss_dispositions = True\nbml_bboalert_alerts_only = True\n"
+        'bml_bboalert_practice = ["1N-2C", "1C-(1S)-D", "(1H)-2H"]\n',
         encoding="utf-8",
     )
     (tmp_path / "index.rst").write_text("Notes\n=====\n", encoding="utf-8")

@@ -1,4 +1,5 @@
-"""The example site builds with -W as html, bss and latexpdf, and is a real system (built once: ``example_site``)."""
+"""The example site builds with -W as html, bss and latexpdf, and is a real system (built once: ``example_site``,
+and its PDF once: ``pdf``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from tests.support import EXAMPLE_SITE, require, sphinx_build
+from tests.support import EXAMPLE_SITE, pdf_text, require, sphinx_build
 
 
 def test_html_has_every_page_with_tables(example_site: Path) -> None:
@@ -47,13 +48,31 @@ def test_the_card_page_sums_the_system_up(example_site: Path) -> None:
     assert "001C=YYYYYYY008" in bss.read_text(encoding="utf-8")  # marked alertable in openings.rst
 
 
+@pytest.fixture(scope="module")
+def pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example site's PDF, made as README says (``sphinx-build -M latexpdf``), once."""
+    require(shutil.which("latexmk") is not None, "latexmk (TeX Live) is not installed")
+    out = tmp_path_factory.mktemp("example-pdf")
+    result = sphinx_build("-M", "latexpdf", EXAMPLE_SITE, out)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+    return out / "latex" / "kestrel-precision.pdf"
+
+
 @pytest.mark.latex
 @pytest.mark.slow
-def test_pdf_builds(tmp_path: Path) -> None:
-    require(shutil.which("latexmk") is not None, "latexmk (TeX Live) is not installed")
-    result = sphinx_build("-M", "latexpdf", EXAMPLE_SITE, tmp_path)
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
-    assert (tmp_path / "latex" / "kestrel-precision.pdf").stat().st_size > 50_000
+def test_pdf_builds(pdf: Path) -> None:
+    assert pdf.stat().st_size > 50_000
+
+
+@pytest.mark.latex
+@pytest.mark.slow
+def test_the_openings_take_one_pdf_page(pdf: Path) -> None:
+    """The openings of the example site ran over two pages of the PDF ("continued from previous page")."""
+    text = pdf_text(pdf, layout=True)
+    openings = text[text.index("Table 1: Openings") : text.index("Responses to 1♣")]
+    assert "4♠ To play" in openings
+    assert "continued from previous page" not in openings
+    assert "(not vulnerable)" in openings and "vulner- able" not in openings
 
 
 def test_the_home_page_offers_the_system_files(example_site: Path) -> None:

@@ -1,4 +1,5 @@
-"""The garbage collector stays on during a build and gets everything back at its end (unless the process ends)."""
+"""Python's garbage collector is tuned in a ``sphinx-build`` process only, which ends with
+the build; any other process running a build (this test suite) keeps it as it was."""
 
 from __future__ import annotations
 
@@ -12,60 +13,79 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.sphinx import garbage_collector
+from tests.support import write_project
+
+NOTES = "Notes\n=====\n\n.. bml::\n\n   1N  15-17\n"
 
 
-def test_a_build_leaves_nothing_frozen(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
-    (tmp_path / "conf.py").write_text('extensions = ["sphinx_bml"]\n', encoding="utf-8")
-    (tmp_path / "index.rst").write_text("Notes\n=====\n\n.. bml::\n\n   1N  15-17\n", encoding="utf-8")
-    app = make_app("html", srcdir=tmp_path)
-    assert gc.isenabled()
+def test_a_build_in_another_process_leaves_the_collector_as_it_was(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    callbacks = list(gc.callbacks)
+    app = make_app("html", srcdir=write_project(tmp_path, NOTES))
     app.build()
     assert gc.isenabled()
     assert gc.get_freeze_count() == 0
+    assert gc.callbacks == callbacks
 
 
-def test_freeze_keeps_the_collector_on() -> None:
-    try:
-        garbage_collector.freeze(None)  # type: ignore[arg-type]
-        assert gc.isenabled()
-        assert gc.get_freeze_count() > 0
-    finally:
-        garbage_collector.unfreeze(None, None)  # type: ignore[arg-type]
-    assert gc.get_freeze_count() == 0
-
-
-def test_sphinx_build_itself_keeps_them_frozen_to_the_end(tmp_path: Path) -> None:
-    """``sphinx-build`` (or ``python -m sphinx``) exits after its one build: giving the
-    frozen objects back would only make Python's shutdown walk them, so they stay."""
-    (tmp_path / "conf.py").write_text('extensions = ["sphinx_bml"]\n', encoding="utf-8")
-    (tmp_path / "index.rst").write_text("Notes\n=====\n\n.. bml::\n\n   1N  15-17\n", encoding="utf-8")
+def test_sphinx_build_keeps_the_model_frozen_to_the_end(tmp_path: Path) -> None:
+    """``sphinx-build`` (or ``python -m sphinx``) exits after its one build: what it read
+    stays frozen, the collector on; giving it back would only make Python's shutdown walk it."""
+    source = write_project(tmp_path, NOTES)
     script = (
         "import gc, sys\n"
         "from sphinx.cmd.build import main\n"
         "sys.argv[0] = 'sphinx-build'\n"
         "status = main(['-q', '-b', 'html', sys.argv[1], sys.argv[2]])\n"
-        "print(status, gc.get_freeze_count() > 0, gc.isenabled())\n"
+        "print(status, gc.get_freeze_count() > 0, gc.isenabled(), len(gc.callbacks))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path), str(tmp_path / "_build")],
+        [sys.executable, "-c", script, str(source), str(tmp_path / "_build")],
         capture_output=True,
         text=True,
         check=True,
     )
-    assert done.stdout.split() == ["0", "True", "True"], done.stderr
+    assert done.stdout.split() == ["0", "True", "True", "0"], done.stderr
 
 
-def test_a_process_that_goes_on_gets_them_back(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_only_sphinx_build_and_our_commands_end_with_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "argv", ["pytest"])
     assert not garbage_collector.ends_with_the_build()
     monkeypatch.setattr(sys, "argv", ["/venv/bin/sphinx-build", "-b", "html"])
     assert garbage_collector.ends_with_the_build()
+    monkeypatch.setattr(sys, "argv", ["/venv/bin/bml-diff", "old.bss", "notes.bml"])
+    assert garbage_collector.ends_with_the_build()
 
 
-def test_what_survives_a_full_pass_while_keeping_is_frozen_and_the_rest_still_freed() -> None:
-    class Held:
-        pass
+def test_freeze_keeps_the_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    garbage_collector.freeze(None)  # type: ignore[arg-type]
+    assert gc.get_freeze_count() == 0  # not sphinx-build
+    monkeypatch.setattr(sys, "argv", ["sphinx-build"])
+    try:
+        garbage_collector.freeze(None)  # type: ignore[arg-type]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
 
+
+class Held:
+    pass
+
+
+def test_keeping_outside_sphinx_build_freezes_nothing() -> None:
+    with garbage_collector.keeping():
+        kept = [Held() for _ in range(10)]
+        gc.collect()
+        assert gc.get_freeze_count() == 0
+    assert kept and gc.get_freeze_count() == 0
+
+
+def test_what_survives_a_full_pass_while_keeping_is_frozen_and_the_rest_still_freed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["sphinx-build"])
     try:
         with garbage_collector.keeping():
             kept = [Held() for _ in range(10)]

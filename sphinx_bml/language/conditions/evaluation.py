@@ -14,7 +14,7 @@ whatever ``M`` is). A test naming all eight names is tried under at most
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..calls import SUITS, Strain
 from .hands import Hand
@@ -38,7 +38,7 @@ from .tree import (
     free_variables,
 )
 
-__all__ = ["Span", "holds"]
+__all__ = ["SHAPES_OF_CLASS", "Span", "holds", "may_hold", "ways"]
 
 #: The least and the most a quantity can be with the suits given so far.
 Span = tuple[float, float]
@@ -49,6 +49,8 @@ _SHAPES = {
     "balanced": {(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)},
 }
 _SHAPES["semi-balanced"] = _SHAPES["balanced"] | {(5, 4, 2, 2), (6, 3, 2, 2)}
+#: The shapes, longest suit first, of each kind of shape but ``unbalanced`` (not balanced) and ``any``.
+SHAPES_OF_CLASS: dict[str, set[tuple[int, int, int, int]]] = _SHAPES
 
 #: Names that never stand for the same suit.
 _DIFFERENT: dict[str, tuple[str, ...]] = {
@@ -68,18 +70,46 @@ def holds(test: Test, hand: Hand) -> bool:
     return _search(test, hand, {}, [name for name in VARIABLES if name in named])
 
 
-def _search(test: Test, hand: Hand, binding: Binding, free: list[str]) -> bool:
-    verdict = _judge(test, hand, binding)
-    if verdict is not None:
-        return verdict
-    if len(binding) == len(free):  # every name given: cannot happen, every part is decided
-        return False
+def may_hold(test: Test, hand: Hand) -> bool:
+    """Whether a hand like ``hand`` could meet ``test``: as :func:`holds`, but what is unknown of
+    ``hand`` (the strength of a :class:`~.hands.Shape`) may be whatever the test asks."""
+    named = free_variables(test)
+    return _search(test, hand, {}, [name for name in VARIABLES if name in named], undecided=True)
+
+
+def ways(test: Test) -> Iterator[dict[str, Strain]]:
+    """Every way of giving the free names of ``test`` their suits that :func:`holds` may try (the
+    test holds when it holds under one of them): each name one of its suits, names that never stand
+    for the same suit on different suits. A test without free names has one way, giving nothing."""
+    named = free_variables(test)
+    yield from _ways([name for name in VARIABLES if name in named], {})
+
+
+def _ways(free: list[str], binding: Binding) -> Iterator[dict[str, Strain]]:
+    if len(binding) == len(free):
+        yield dict(binding)
+        return
     name = free[len(binding)]
     for suit in VARIABLE_SUITS.get(name, SUITS):
         if any(binding.get(other) == suit for other in _DIFFERENT.get(name, ())):
             continue
         binding[name] = suit
-        if _search(test, hand, binding, free):
+        yield from _ways(free, binding)
+        del binding[name]
+
+
+def _search(test: Test, hand: Hand, binding: Binding, free: list[str], *, undecided: bool = False) -> bool:
+    verdict = _judge(test, hand, binding)
+    if verdict is not None:
+        return verdict
+    if len(binding) == len(free):  # every name given: only what is unknown of the hand leaves it open
+        return undecided
+    name = free[len(binding)]
+    for suit in VARIABLE_SUITS.get(name, SUITS):
+        if any(binding.get(other) == suit for other in _DIFFERENT.get(name, ())):
+            continue
+        binding[name] = suit
+        if _search(test, hand, binding, free, undecided=undecided):
             return True
         del binding[name]
     return False

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..calls import SUITS, Strain
 
-__all__ = ["STANDARD", "Hand", "Scale", "figure", "playing_tricks_in"]
+__all__ = ["STANDARD", "Hand", "Scale", "Shape", "figure", "playing_tricks_in"]
 
 
 def figure(value: float) -> str:
@@ -149,3 +150,23 @@ class Hand:
 
     def __str__(self) -> str:
         return ".".join(self.holdings)
+
+
+class Shape(Hand):
+    """A hand of which only the shape is known (spades first): its lengths and freakiness are its
+    shape's, its HCP, points and playing tricks unknown. They are NaN, which no comparison decides,
+    so a test on them is left undecided (:func:`.evaluation.may_hold`)."""
+
+    __slots__ = ()
+
+    def __init__(self, shape: tuple[int, int, int, int]) -> None:
+        super().__init__(["x" * length for length in shape])
+
+    def hcp(self, scale: Scale = STANDARD) -> float:
+        return math.nan
+
+    def points(self, scale: Scale = STANDARD, *, freakiness: bool = False) -> float:
+        return math.nan
+
+    def playing_tricks(self, suit: Strain | None = None) -> float:
+        return math.nan

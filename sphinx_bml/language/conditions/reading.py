@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..calls import Strain
 from ..errors import BMLError, Kind, Location
+from ..suits import SUIT_NAMES, TYPED_SUITS
 from .condition import Condition
 from .hands import STANDARD, Scale
 from .tree import (
@@ -93,32 +94,18 @@ _TOKEN = re.compile(
     | (?P<strength>(?i:freak(?:i?ness)[\s\-]+(?:points|pts)|hcp|points|pts|pt))(?P<scale>"""
     + _SCALE
     + r""")?(?![\w])
-    | (?P<symbol>!?[shdcSHDC](?=\W|$)(?<=!.)|[\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667])
+    | (?P<symbol>!?[shdcSHDC](?=\W|$)(?<=!.)|["""
+    + "".join(TYPED_SUITS)
+    + r"""])
     | (?P<word>[A-Za-z][A-Za-z_\-]*)
     | (?P<operator>>=|<=|==|!=|\u2265|\u2264|\u2260|[<>=+\-*(),])
     )""",
     re.VERBOSE,
 )
 
+#: A suit named in words, plural or singular (``hearts``, ``heart``).
 _SUIT_NAMES = {
-    "spades": Strain.SPADES,
-    "spade": Strain.SPADES,
-    "hearts": Strain.HEARTS,
-    "heart": Strain.HEARTS,
-    "diamonds": Strain.DIAMONDS,
-    "diamond": Strain.DIAMONDS,
-    "clubs": Strain.CLUBS,
-    "club": Strain.CLUBS,
-}
-_SYMBOLS = {
-    "\u2660": Strain.SPADES,
-    "\u2664": Strain.SPADES,
-    "\u2665": Strain.HEARTS,
-    "\u2661": Strain.HEARTS,
-    "\u2666": Strain.DIAMONDS,
-    "\u2662": Strain.DIAMONDS,
-    "\u2663": Strain.CLUBS,
-    "\u2667": Strain.CLUBS,
+    word: Strain.from_letter(letter) for letter, name in SUIT_NAMES.items() for word in (name, name.removesuffix("s"))
 }
 _CLASSES = {
     "balanced": "balanced",
@@ -425,7 +412,7 @@ def _suit_ref(token: Token) -> SuitRef | None:
     """The suit a token names (``hearts``, ``♥``, ``!h``, ``M``), or ``None``."""
     if token.kind == "symbol":
         letter = token.text.lstrip("!")
-        return SuitRef(strain=_SYMBOLS.get(letter) or Strain.from_letter(letter))
+        return SuitRef(strain=Strain.from_letter(TYPED_SUITS.get(letter, letter)))
     if token.kind == "word" and token.text.lower() in _SUIT_NAMES:
         return SuitRef(strain=_SUIT_NAMES[token.text.lower()])
     if token.kind == "word" and token.text in VARIABLES:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Union
 
 from ..calls import SUITS, Strain
+from ..suits import SUIT_NAMES
 from .hands import STANDARD, Scale
 
 
@@ -33,7 +34,7 @@ class SuitRef:
     @property
     def words(self) -> str:
         if self.strain is not None:
-            return _SUIT_WORDS[self.strain]
+            return SUIT_NAMES[self.strain.value]
         return _FREE_WORDS.get(self.variable or "suit", "a suit")
 
 
@@ -46,7 +47,6 @@ VARIABLE_SUITS: dict[str, tuple[Strain, ...]] = {
 MAJORS = (Strain.HEARTS, Strain.SPADES)
 MINORS = (Strain.CLUBS, Strain.DIAMONDS)
 _FREE_WORDS = {"M": "a major", "oM": "the other major", "m": "a minor", "om": "the other minor", "suit": "the suit bid"}
-_SUIT_WORDS = {Strain.SPADES: "spades", Strain.HEARTS: "hearts", Strain.DIAMONDS: "diamonds", Strain.CLUBS: "clubs"}
 VARIABLES = ("M", "m", "oM", "om", "X", "Y", "Z", "suit")
 
 

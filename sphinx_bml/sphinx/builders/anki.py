@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sphinx.config import Config
 from sphinx.util.display import progress_message
 
-from ...formats.anki import Page, write_deck
 from ...language.errors import BMLError, Kind
 from ...language.site import Site
 from ...language.system import Meaning
@@ -28,6 +28,9 @@ from ..diagnostics import warn
 from ..domain.domain import bml_domain
 from ..whole_site.system_files import system_name
 from .system_file import SystemFileBuilder
+
+if TYPE_CHECKING:  # the deck's writer is imported by this builder's build only
+    from ...formats.anki import Page
 
 SUFFIX = ".apkg"
 
@@ -45,6 +48,8 @@ class AnkiBuilder(SystemFileBuilder):
     epilog = "The Anki decks of the system are in %(outdir)s: open a file with Anki (File > Import)."
 
     def finish(self) -> None:
+        from ...formats.anki import write_deck
+
         systems = site_systems(self.config)
         self.warn_strays(Kind.ANKI, [deck_filename(self.config, system) for system, _ in systems])
         domain = bml_domain(self.env)
@@ -66,5 +71,7 @@ class AnkiBuilder(SystemFileBuilder):
         docname = target.docname if target is not None else self.env.path2doc(meaning.location.file)
         if docname is None:
             return None
+        from ...formats.anki import Page
+
         title = self.env.titles.get(docname)
         return Page(title.astext() if title is not None else docname, docname)

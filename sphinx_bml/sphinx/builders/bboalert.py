@@ -14,18 +14,21 @@ explanations cut at 69 characters, what is left out) is in
 
 from __future__ import annotations
 
-from ...formats.bboalert import after_a_qualified_call
 from ...language.errors import Kind
 from ...language.notation import short_notation
 from ...language.system import Meaning, System
+from ...practice.practice_set import practice_set
+from ..config import PRACTICE_SETTING, setting_written_at
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
-from ..whole_site.system_files import BBOALERT
+from ..whole_site.system_files import BBOALERT, system_name
 from .system_file import SystemFileBuilder
 
 
 def left_out(system: System) -> list[Meaning]:
     """Our meanings after an opponents' call with a meaning, which BBOalert cannot tell apart."""
+    from ...formats.bboalert import after_a_qualified_call  # imported by this builder's build only
+
     return [
         meaning
         for meaning in system
@@ -47,6 +50,7 @@ class BBOalertBuilder(SystemFileBuilder):
         super().finish()
         domain = bml_domain(self.env)
         for system, site in domain.sites().items():
+            self.warn_practice_set(system, site.system, system_name(self.config, domain.metadata(system)))
             missing = left_out(site.system)
             if not missing:
                 continue
@@ -58,4 +62,15 @@ class BBOalertBuilder(SystemFileBuilder):
                 f"{self.file_format.filename(self.config, system)}: BBOalert cannot tell that call from the "
                 "same call with another meaning",
                 str(first.location),
+            )
+
+    def warn_practice_set(self, system: str, notes: System, name: str) -> None:
+        """A ``bml.bboalert`` warning at ``bml_bboalert_practice`` for each sequence that gets no practice button."""
+        where = setting_written_at(self.confdir, PRACTICE_SETTING) or self.config.root_doc
+        for written, reason in practice_set(notes, self.config.bml_bboalert_practice, name).left_out:
+            warn(
+                Kind.BBOALERT,
+                f"{PRACTICE_SETTING}: {written} gets no practice button in "
+                f"{self.file_format.filename(self.config, system)}: {reason}",
+                where,
             )

@@ -51,22 +51,23 @@ Row = tuple[bml.bidtable, int]
 
 def keep_one_row(document: nodes.document, meanings: dict[str, Meaning]) -> dict[str, Row]:
     """Leave each anchor on one row: the one at the place of the meaning, else the first. Returns them."""
-    rows: dict[str, list[tuple[bml.bidtable, int, BidNode]]] = {}
+    first: dict[str, tuple[bml.bidtable, int, BidNode]] = {}
+    rows: dict[str, list[tuple[bml.bidtable, int, BidNode]]] = {}  # the anchors on several rows: each row
     for table in document.findall(bml.bidtable):
         for number, (row, anchors) in enumerate(table.rows()):
             for name in anchors:
-                rows.setdefault(name, []).append((table, number, row))
-    holders = {}
+                found = (table, number, row)
+                known = first.setdefault(name, found)
+                if known is not found:
+                    rows.setdefault(name, [known]).append(found)
+    holders: dict[str, Row] = {name: (table, number) for name, (table, number, _) in first.items()}
     for name, candidates in rows.items():
-        if len(candidates) == 1:  # the common case: one row stands for the sequence
-            holders[name] = candidates[0][0], candidates[0][1]
-            continue
         meaning = meanings.get(name)
         where = meaning.location if meaning else None
         holder = next((found for found in candidates if found[2].location == where), candidates[0])
         for table, number, _ in candidates:
             if table is not holder[0] or number != holder[1]:
-                table.anchors[number].remove(name)
+                table.anchors[number] = tuple(other for other in table.anchors[number] if other != name)
         holders[name] = holder[0], holder[1]
     return holders
 

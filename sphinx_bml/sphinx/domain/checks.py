@@ -2,23 +2,24 @@
 
 Run once the whole site is read (the domain's ``check_consistency``), on the
 pages in site order, so each problem is reported on every build that reads
-a page, whichever page changed: ``bml.conflict``, ``bml.unused`` and
-``bml.orphan``, as :mod:`sphinx_bml.language.site_problems` words them.
+a page, whichever page changed; a problem that several systems share is
+reported once, naming them (:class:`~sphinx_bml.sphinx.diagnostics.Problems`):
+``bml.conflict``, ``bml.unused`` and ``bml.orphan``, as
+:mod:`sphinx_bml.language.site_problems` words them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...language.site import Site
 from ...language.site_problems import site_problems
-from ..diagnostics import warn
+from ..diagnostics import Problem, where
 
 
-def check_site(site: Site, folder: str, seen: set[tuple[str, str]]) -> None:
-    """Warn about every conflict and orphan of ``site``; paths in messages are
-    relative to ``folder``. A warning in ``seen`` (from another system that
-    shares the page) is not given again."""
+def check_site(site: Site, folder: str) -> Iterator[Problem]:
+    """Every conflict, unused row and orphan of ``site`` (:func:`.site_problems.site_problems`);
+    paths in messages are relative to ``folder``."""
     for problem in site_problems(site, folder):
-        location = str(problem.location)
-        if (problem.message, location) not in seen:
-            seen.add((problem.message, location))
-            warn(problem.kind, problem.message, location)
+        location = problem.location
+        yield Problem(problem.kind, problem.message, where(location) if location is not None else "")

@@ -1,9 +1,11 @@
 """The ``bml`` domain: the only store of the site's bidding system.
 
 Per document it keeps a :class:`~sphinx_bml.language.site.Page` (what the
-document's bidding tables define, its metadata) and the targets of its
-``:bml:seq:`` references; it forgets a document when it is read again or
-removed, and merges what parallel readers found. Everything else is asked
+document's bidding tables define, its metadata), the targets of its
+``:bml:seq:`` references and the problems found reading it; it forgets a
+document when it is read again or removed, and merges what parallel readers
+found. The problems of the documents read are reported once all are read,
+each once (:class:`~sphinx_bml.sphinx.diagnostics.Problems`). Everything else is asked
 of the :class:`~sphinx_bml.language.site.Site` it builds from them once per
 build, in toctree order: the system the ``bss`` and ``bboalert`` builders
 write, the link targets, the sequence index, the checks.
@@ -21,8 +23,8 @@ other page is written again (:meth:`BMLDomain.pages_to_rewrite`, on
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Set
-from typing import Any, ClassVar
+from collections.abc import Callable, Hashable, Iterable, Iterator, Set
+from typing import Any, ClassVar, TypeVar, cast
 
 from docutils import nodes
 from sphinx.addnodes import pending_xref
@@ -49,7 +51,7 @@ from ...language.system import Meaning
 from .. import garbage_collector
 from .. import nodes as bml
 from ..config import site_systems
-from ..diagnostics import warn
+from ..diagnostics import Problem, Problems, warn
 from ..reading.state import finished_reading
 from .checks import check_site
 from .roles import SequenceRole
@@ -59,6 +61,9 @@ from .search import searchable_name
 #: search index and ``objects.inv``): reading for them, a page keeps its listings
 #: (:meth:`BMLDomain.listed`). LaTeX and Texinfo write the index only, which needs no names.
 LISTING_FORMATS = frozenset({"html"})
+
+#: What :meth:`BMLDomain.made_from_site` keeps.
+Made = TypeVar("Made")
 
 #: Where a reference leads: document, anchor and tooltip (``None``: nowhere).
 Resolution = tuple[str, str, str] | None
@@ -86,23 +91,25 @@ class SequenceIndex(Index):
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         wanted = None if docnames is None else set(docnames)
         sites = self.domain.sites()
-        shown: set[tuple[str, str]] = set()  # a page outside every system is listed once
+        shown: dict[str, set[str]] = {}  # by page, the anchors listed: a page outside every system is listed once
         content = []
         listed = self.domain.listed
-        for system, site in sites.items():  # the index shows no object names: not made for it
-            targets = (
-                (key[2], found, (key, target, found))
-                for key, target in site.targets.items()
-                if wanted is None or target.docname in wanted
-                for found in (listed(target, named=False),)
-            )
+        for system, site in sites.items():
+            founds: dict[str, Listed] = {}  # by anchor (one per sequence of the site)
+            targets = []
+            for target in site.targets.values():
+                if wanted is None or target.docname in wanted:
+                    found = founds[target.anchor] = listed(target, named=False)  # the index shows no object names
+                    targets.append((target.meaning.sequence, found, target))
             for group in listed_by_opening(targets):
                 entries = []
-                for key, target, found in group:
-                    if (target.docname, target.anchor) in shown:
+                for target in group:
+                    listed_here = shown.setdefault(target.docname, set())
+                    if target.anchor in listed_here:
                         continue
-                    shown.add((target.docname, target.anchor))
-                    meaning = site.meaning(key) or target.meaning
+                    listed_here.add(target.anchor)
+                    found = founds[target.anchor]
+                    meaning = site.meaning(target.meaning.key) or target.meaning
                     context = found.context
                     if docnames is not None:  # LaTeX and Texinfo print the "extra" column, not the description
                         context = f"{context}: {meaning.plain_text}" if context else meaning.plain_text
@@ -110,7 +117,7 @@ class SequenceIndex(Index):
                     entries.append(IndexEntry(found.label, 0, target.docname, target.anchor, context, "", text))
                 if not entries:
                     continue
-                heading, alone = _opening(group[0][0][2])
+                heading, alone = _opening(group[0].meaning.sequence)
                 if len(entries) > 1 and alone:
                     entries = [entries[0]._replace(subtype=1), *(entry._replace(subtype=2) for entry in entries[1:])]
                 content.append((f"{system}: {heading}" if len(sites) > 1 else heading, entries))
@@ -143,6 +150,7 @@ class BMLDomain(Domain):
         "playgrounds": set(),  # the documents with a bml-playground
         "abbreviations": {},  # docname -> the abbreviations its prose uses (bml_abbreviations)
         "generated": set(),  # the documents with a bml-glossary or bml-summary, made from the whole site
+        "problems": {},  # docname -> the problems found reading it (diagnostics.Problem), reported once
     }
     data_version = 6
 
@@ -152,6 +160,10 @@ class BMLDomain(Domain):
         self._objects: list[tuple[str, str, str, str, str, int]] | None = None
         self._systems_of: dict[str, list[str]] = {}
         self._strays: list[str] = []
+        #: the documents read in this build, whose problems are still to report
+        self._read: set[str] = set()
+        #: what was made from the site as it is put together now (:meth:`made_from_site`)
+        self._made: dict[Hashable, object] = {}
 
     @property
     def pages(self) -> dict[str, Page]:
@@ -194,7 +206,13 @@ class BMLDomain(Domain):
     def note_generated(self, docname: str) -> None:
         self.generated.add(docname)
 
+    @property
+    def problems(self) -> dict[str, tuple[Problem, ...]]:
+        problems: dict[str, tuple[Problem, ...]] = self.data["problems"]
+        return problems
+
     def clear_doc(self, docname: str) -> None:
+        self.problems.pop(docname, None)
         self.pages.pop(docname, None)
         self.references.pop(docname, None)
         self.downloads.discard(docname)
@@ -204,12 +222,13 @@ class BMLDomain(Domain):
         self._sites = None
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("pages", "references", "abbreviations"):
+        for key in ("pages", "references", "abbreviations", "problems"):
             ours, theirs = self.data[key], otherdata[key]
             ours.update((docname, theirs[docname]) for docname in docnames if docname in theirs)
         self.downloads.update(docname for docname in otherdata["downloads"] if docname in docnames)
         self.playgrounds.update(docname for docname in otherdata["playgrounds"] if docname in docnames)
         self.generated.update(docname for docname in otherdata["generated"] if docname in docnames)
+        self._read.update(docnames)
         self._sites = None
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
@@ -220,9 +239,12 @@ class BMLDomain(Domain):
         targets = {str(node["reftarget"]) for node in xrefs} | bml.meaning_targets(document)
         if targets:
             self.references[docname] = targets
+        self._read.add(docname)
         reading = finished_reading(env)
         if reading is None:
             return
+        if reading.problems:
+            self.problems[docname] = tuple(reading.problems)
         page = Page(
             tuple(reading.system),
             tuple(reading.system.overruled),
@@ -257,7 +279,16 @@ class BMLDomain(Domain):
             with garbage_collector.keeping():
                 self._sites = {name: Site.build(order, self.pages, strays) for name, order in orders.items()}
             self._objects = None
+            self._made = {}
         return self._sites
+
+    def made_from_site(self, key: Hashable, make: Callable[[], Made]) -> Made:
+        """What ``make`` makes from the site (``key`` names it), made once for the site
+        as it is put together now, and again once a document changes."""
+        self.sites()
+        if key not in self._made:
+            self._made[key] = make()
+        return cast("Made", self._made[key])
 
     def _lists_sequences(self) -> bool:
         """Whether this build lists the sequences (:data:`LISTING_FORMATS`), so that
@@ -308,10 +339,30 @@ class BMLDomain(Domain):
         return self.sites()[system].metadata(self.pages)
 
     def check_consistency(self) -> None:
+        self._report_pages_read()
         self._check_roots()
-        seen: set[tuple[str, str]] = set()  # a page in two systems: its problems once
-        for site in self.sites().values():
-            check_site(site, str(self.env.srcdir), seen)
+        problems = Problems(self.sites())
+        for system, site in self.sites().items():
+            for problem in check_site(site, str(self.env.srcdir)):
+                problems.add(problem, [system])
+        problems.report()
+
+    def _report_pages_read(self) -> None:
+        """The problems found reading the documents read in this build, by the
+        documents' names (as Sphinx reads them one at a time), each once: a file
+        that several pages include is read with each. A problem names the systems
+        of every page that found it, read in this build or before."""
+        read, self._read = sorted(self._read), set()
+        problems = Problems(self.sites())
+        wanted = {problem: None for docname in read for problem in self.problems.get(docname, ())}
+        found_in: dict[Problem, list[str]] = {}
+        for docname, found in self.problems.items():
+            for problem in found:
+                if problem in wanted:
+                    found_in.setdefault(problem, []).append(docname)
+        for problem in wanted:
+            problems.add(problem, (system for docname in found_in[problem] for system in self.systems_of(docname)))
+        problems.report()
 
     def _check_roots(self) -> None:
         for name, root in site_systems(self.env.config):
@@ -441,12 +492,13 @@ class BMLDomain(Domain):
         yield from self._objects
 
     def _list_objects(self, sites: dict[str, Site]) -> Iterator[tuple[str, str, str, str, str, int]]:
-        listed: set[tuple[str, str]] = set()
+        listed: dict[str, set[str]] = {}  # by page, the anchors listed
         for system, site in sites.items():
             for key, target in site.targets.items():
-                if (target.docname, target.anchor) in listed:
+                listed_here = listed.setdefault(target.docname, set())
+                if target.anchor in listed_here:
                     continue
-                listed.add((target.docname, target.anchor))
+                listed_here.add(target.anchor)
                 found = self.listed(target)
                 name, shown = found.name, found.shown
                 shown = searchable_name(shown, site.meaning(key) or target.meaning)

@@ -96,7 +96,10 @@ def names_as_written(index: dict[str, Any]) -> dict[str, Any]:
     """``index`` (``IndexBuilder.freeze()``) with our objects' names unescaped."""
     ours = {number for number, (domain, *_) in index.get("objnames", {}).items() if domain == "bml"}
     objects = {
-        prefix: [(*entry[:4], html.unescape(entry[4])) if entry[1] in ours else entry for entry in entries]
+        prefix: [
+            (*entry[:4], html.unescape(entry[4])) if entry[1] in ours and "&" in entry[4] else entry
+            for entry in entries
+        ]
         for prefix, entries in index.get("objects", {}).items()
     }
     return {**index, "objects": objects}

@@ -48,7 +48,7 @@ from docutils import nodes
 
 from ...language.inline import SequenceLink, sequence_links
 from ...language.model import Auction, BidNode, BidTable, Deal
-from ...language.notation import SUIT_GLYPHS
+from ...language.suits import SUIT_GLYPHS
 
 
 class StoredModel:
@@ -104,7 +104,8 @@ class bidtable(nodes.General, nodes.Element):
                        (``"3rd or 4th seat, vulnerable"``, :func:`.notation.context_label`); ``""``: any
     ``anchors``        for each row, in reading order (:func:`rows_in_order`), the anchors
                        (ids) of the sequences it stands for: link targets; the first one is
-                       the row's own id, the others mark the same place
+                       the row's own id, the others mark the same place (a tuple per row: the
+                       garbage collector passes over it once made, in each copy of the doctree)
     ``collapsible``    (optional) the directive's ``:collapsible:`` / ``:no-collapsible:``;
                        absent: ``bml_collapsible`` decides
     ``continues``      (a table continuing a sequence, ``1N-2C;``) the references to the
@@ -123,11 +124,11 @@ class bidtable(nodes.General, nodes.Element):
         return model
 
     @property
-    def anchors(self) -> list[list[str]]:
-        anchors: list[list[str]] = self["anchors"]
+    def anchors(self) -> list[tuple[str, ...]]:
+        anchors: list[tuple[str, ...]] = self["anchors"]
         return anchors
 
-    def rows(self) -> Iterator[tuple[BidNode, list[str]]]:
+    def rows(self) -> Iterator[tuple[BidNode, tuple[str, ...]]]:
         """Each row in reading order, with its anchors."""
         return zip(rows_in_order(self.model.rows), self.anchors, strict=True)
 

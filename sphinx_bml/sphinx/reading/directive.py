@@ -47,9 +47,9 @@ from sphinx.util.typing import OptionSpec
 
 from ...language.errors import Kind
 from ...language.reader import Source
-from ..diagnostics import Place, warn
+from ..diagnostics import Place
 from . import to_nodes
-from .state import read, reader
+from .state import keep_problem, read, reader
 
 
 class BMLDirective(SphinxDirective):
@@ -71,13 +71,15 @@ class BMLDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         place = Place(self.env.docname, self.lineno, str(self.env.srcdir))
         if "tree" in self.options and "no-tree" in self.options:
-            warn(
+            keep_problem(
+                self.env,
                 Kind.DIRECTIVE,
                 "the bml directive says both :tree: and :no-tree:; :no-tree: is used",
                 place.locate(None),
             )
         if self.arguments and self.content:
-            warn(
+            keep_problem(
+                self.env,
                 Kind.DIRECTIVE,
                 f"the bml directive reads {self.arguments[0]}, so the BML written under it is left out; "
                 "give either a file or BML text",
@@ -102,7 +104,8 @@ class BMLDirective(SphinxDirective):
         """``:collapsible:`` (``True``), ``:no-collapsible:`` (``False``), neither: ``None`` (``bml_collapsible``)."""
         if "no-collapsible" in self.options:
             if "collapsible" in self.options:
-                warn(
+                keep_problem(
+                    self.env,
                     Kind.DIRECTIVE,
                     "the bml directive says both :collapsible: and :no-collapsible:; :no-collapsible: is used",
                     place.locate(None),
@@ -151,12 +154,12 @@ class BMLDirective(SphinxDirective):
                     f"starting with / starts at the documentation folder: write {written}, which works "
                     "wherever the folder is"
                 )
-                warn(Kind.INCLUDE, message, place.locate(None))
+                keep_problem(self.env, Kind.INCLUDE, message, place.locate(None))
                 path, absolute = on_disk, str(on_disk)
         elif not path.exists():
             problem = f"cannot read the BML file {shown}: there is no such file"
         if problem:
-            warn(Kind.INCLUDE, problem, place.locate(None))
+            keep_problem(self.env, Kind.INCLUDE, problem, place.locate(None))
             if not path.exists():
                 self.env.note_dependency(path)  # read again when it appears
             return None

@@ -1,87 +1,83 @@
-"""Pages that are not UTF-8 are read as Windows-1252, as included files are.
+"""Pages that are not UTF-8: named at the line Sphinx cannot read, and left out.
 
-Sphinx decodes a page before any extension sees it, with
-``source_encoding`` (``utf-8-sig`` by default), and a page saved by
-Notepad in Windows-1252 stops the whole build with "Encoding error!",
-naming no file. So, while ``source_encoding`` is left at UTF-8, sphinx-bml
-gives Sphinx its own codec, :data:`CODEC`: UTF-8 (with or without BOM), else
-Windows-1252 by the engine's rule (:func:`sphinx_bml.language.reader.decode`).
-A page that needed the fallback is named on ``source-read``, as a
-``bml.include`` warning, exactly as an included file would be. (Sphinx 9
-deprecates other source encodings and checks on ``config-inited`` at
-priority 790; the codec is put in place after that check.)
+Sphinx decodes a page before any extension or parser sees it, with
+``source_encoding`` (UTF-8; Sphinx 9 deprecates every other encoding), and
+offers no way to read one page otherwise. A page saved by an old Notepad
+in Windows-1252 ("ANSI") stopped Sphinx 9 with "Encoding error!" and a
+traceback, naming no file (Sphinx 8.0 read it with ``?`` for each letter it
+could not decode). So, while ``source_encoding`` is UTF-8, the pages are
+checked before Sphinx looks for them (``config-inited``): one that is not
+UTF-8 gets a ``bml.include`` warning at its first line that is not, saying
+how to save it as UTF-8, and is added to ``exclude_patterns``, so that the
+rest of the site is built. A page the site cannot do without (the root
+document) is named all the same, and Sphinx stops at it.
+
+Files that pages ``#INCLUDE`` or that a ``bml`` directive reads are read by
+the engine, which still reads Windows-1252 (and says so,
+:func:`sphinx_bml.language.reader.decode`).
 """
 
 from __future__ import annotations
 
-import codecs
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.project import EXCLUDE_PATHS
+from sphinx.util.matching import get_matching_files
 
 from ...language.errors import Kind
-from ...language.reader import decode
+from ..config import leave_out
 from ..diagnostics import warn
 
-if TYPE_CHECKING:
-    from typing_extensions import Buffer
-
-#: The name of the codec, as ``source_encoding``.
-CODEC = "sphinx_bml_utf8_or_cp1252"
 #: What Sphinx's default ``source_encoding`` may be written as.
 UTF8_NAMES = frozenset({"utf-8-sig", "utf-8", "utf8", "utf_8", "utf_8_sig"})
 
-#: The texts decoded with the fallback since the last page was read (checked on ``source-read``).
-_read_as_windows: set[str] = set()
+
+def leave_out_pages_not_in_utf8(app: Sphinx, config: Config) -> None:
+    """``config-inited``, once ``source_suffix`` holds every suffix (after Sphinx's
+    handlers, priority 800): warn about each page that is not UTF-8, and leave it out."""
+    if str(config.source_encoding).lower() not in UTF8_NAMES:
+        return
+    srcdir = Path(app.srcdir)
+    inside = srcdir.resolve()
+    suffixes = tuple(config.source_suffix)
+    left_out = []
+    for name in get_matching_files(srcdir, config.include_patterns, [*config.exclude_patterns, *EXCLUDE_PATHS]):
+        suffix = next((suffix for suffix in suffixes if name.endswith(suffix)), None)
+        if suffix is None:
+            continue
+        path = srcdir / name
+        if not path.is_file() or not path.resolve().is_relative_to(inside):
+            continue  # not read (reading/containment.py says why)
+        try:
+            line = first_line_not_utf8(path.read_bytes())
+        except OSError:  # Sphinx says why it cannot read it
+            continue
+        if line is None:
+            continue
+        root = name.removesuffix(suffix) == config.root_doc
+        warn(Kind.INCLUDE, not_utf8(name, line, root), f"{path}:{line}")
+        if not root:
+            left_out.append(name)
+    if left_out:
+        leave_out(config, left_out)
 
 
-def _decode(data: Buffer, errors: str = "strict") -> tuple[str, int]:
-    raw = bytes(data)
-    text, windows = decode(raw)
-    if windows:
-        _read_as_windows.add(text)
-    return text, len(raw)
-
-
-def _encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
-    return text.encode("utf-8", errors), len(text)
-
-
-class _IncrementalDecoder(codecs.BufferedIncrementalDecoder):
-    """Decodes once all the bytes are in: the fallback is for a whole file."""
-
-    def _buffer_decode(self, input: Buffer, errors: str, final: bool) -> tuple[str, int]:
-        return _decode(input, errors) if final else ("", 0)
-
-
-def _search(name: str) -> codecs.CodecInfo | None:
-    if name.replace("-", "_") != CODEC:
-        return None
-    return codecs.CodecInfo(
-        _encode,
-        _decode,
-        incrementalencoder=codecs.getincrementalencoder("utf-8"),
-        incrementaldecoder=_IncrementalDecoder,
-        name=CODEC,
-    )
-
-
-codecs.register(_search)
-
-
-def use_fallback_codec(app: Sphinx, config: Config) -> None:
-    """``config-inited``: read the pages with :data:`CODEC` while ``source_encoding`` is UTF-8."""
-    if str(config.source_encoding).lower() in UTF8_NAMES:
-        config.source_encoding = CODEC
-
-
-def warn_windows_page(app: Sphinx, docname: str, content: list[str]) -> None:
-    """``source-read``: name the page that was not UTF-8."""
+def first_line_not_utf8(data: bytes) -> int | None:
+    """The number of the first line that is not UTF-8, ``None`` when all are."""
     try:
-        if content and content[0] in _read_as_windows:
-            name = Path(app.env.doc2path(docname)).name
-            warn(Kind.INCLUDE, f"{name} is not UTF-8; it was read as Windows-1252 text", (docname, 1))
-    finally:
-        _read_as_windows.clear()
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return data.count(b"\n", 0, error.start) + 1
+    return None
+
+
+def not_utf8(name: str, line: int, root: bool) -> str:
+    """The warning about the page ``name``, whose ``line`` is not UTF-8."""
+    what = "the build cannot go on without it" if root else "it is left out of the site"
+    return (
+        f"{name} is not saved as UTF-8 (line {line} has a letter or sign in another encoding, such as the "
+        f"Windows-1252 of an old Notepad), so Sphinx cannot read it and {what}: open it and save it as UTF-8 "
+        "(in Notepad: File, Save As, Encoding UTF-8)"
+    )

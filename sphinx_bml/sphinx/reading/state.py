@@ -22,6 +22,7 @@ from typing import Any, cast
 from sphinx.environment import BuildEnvironment
 
 from ...language.bidtable import TableState
+from ...language.errors import Kind
 from ...language.expansion import expand
 from ...language.model import Document, Metadata
 from ...language.parser import Parser
@@ -29,7 +30,7 @@ from ...language.reader import Reader, Source
 from ...language.site import Continuation, continuations
 from ...language.system import System
 from .. import garbage_collector
-from ..diagnostics import Place, report
+from ..diagnostics import Place, Problem, located
 
 _KEY = "bml_reading"
 
@@ -45,6 +46,8 @@ class DocumentReading:
     continued: list[Continuation] = field(default_factory=list)
     #: the abbreviations its prose uses (``bml_abbreviations``; ``None``: not looked for)
     abbreviations: frozenset[str] | None = None
+    #: the problems found, its examples' too: the domain keeps them and reports them once the site is read
+    problems: list[Problem] = field(default_factory=list)
 
 
 def _current_document(env: BuildEnvironment) -> MutableMapping[str, Any]:
@@ -68,6 +71,11 @@ def finished_reading(env: BuildEnvironment) -> DocumentReading | None:
     return reading if isinstance(reading, DocumentReading) else None
 
 
+def keep_problem(env: BuildEnvironment, kind: Kind, message: str, location: str | tuple[str, int]) -> None:
+    """A problem of the document being read, kept with those its BML has, in the order found."""
+    current_reading(env).problems.append(Problem(kind, message, location))
+
+
 def reader(env: BuildEnvironment, includes_enabled: bool) -> Reader:
     """A reader whose ``#INCLUDE`` stays inside the documentation folder."""
     return Reader(root=Path(env.srcdir), includes_enabled=includes_enabled)
@@ -84,7 +92,8 @@ def read(
 ) -> Document:
     """Parse ``source`` as the next piece of the current document.
 
-    Problems become located warnings, the meanings of its bidding tables join
+    Problems are kept in the document's reading, located (the domain
+    reports them once every page is read), the meanings of its bidding tables join
     the document's system (``hidden``: as ``#HIDE`` tables; ``example``: they
     do not, and the piece is read on its own), and every file it read becomes
     a dependency of the document.
@@ -99,7 +108,7 @@ def read(
         expand(document, reading.system)
     if not example:
         reading.continued += continuations(document.bid_tables)
-    report(document.problems, place)
+    current_reading(env).problems.extend(located(document.problems, place))
     # a missing file is a dependency too: the page is read again once it exists
     for path in [*source.files, *source.missing]:
         env.note_dependency(path)

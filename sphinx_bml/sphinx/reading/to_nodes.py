@@ -14,6 +14,7 @@ from sphinx import addnodes
 
 from ...language.inline import Inline, SequenceLink, plain_text
 from ...language.model import (
+    AsWritten,
     Auction,
     BidTable,
     Block,
@@ -84,6 +85,8 @@ def block(item: Block, *, tree: bool, anchors: bool = True, collapsible: bool | 
         node = nodes.rubric("", "", *rich_text(item.text))
     elif isinstance(item, Paragraph):
         node = nodes.paragraph("", "", *rich_text(item.text))
+    elif isinstance(item, AsWritten):
+        node = as_written(item)
     elif isinstance(item, BulletList):
         node = nodes.bullet_list(bullet="-")
         node += [nodes.list_item("", nodes.paragraph("", "", *rich_text(entry))) for entry in item.items]
@@ -123,12 +126,12 @@ def bid_table(table: BidTable, *, tree: bool, anchors: bool = True) -> bml.bidta
     is written (``writing/fallback``).
     """
     rows = list(bml.rows_in_order(table.rows))
-    ids = [list(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else [] for row in rows]
+    ids = [tuple(dict.fromkeys(anchor(*key) for key in row.sequences)) if anchors else () for row in rows]
     continues = continued_sequence(table) if anchors else {}
     for row in rows:
         # Drawing needs the anchors, not the sequences: the stored doctree
         # (pickled once, loaded up to three times by LaTeX) is half as big.
-        row.sequences = []
+        row.sequences.clear()
     node = bml.bidtable(
         model=bml.StoredModel(table),
         tree=tree,
@@ -150,6 +153,12 @@ def continued_sequence(table: BidTable) -> dict[str, object]:
     seat, vulnerability, sequence = table.rows[0].sequences[0]
     references = [object_name(sequence, seat, vulnerability), object_name(sequence, None, None)]
     return {"continues": list(dict.fromkeys(references)), "head_id": continuation_id(sequence)}
+
+
+def as_written(model: AsWritten) -> nodes.literal_block:
+    """A diagram that cannot be read, in a literal block: its lines as they were written,
+    columns kept, no markup read in them; every builder shows it."""
+    return nodes.literal_block(model.text, model.text, language="text", classes=["bml-as-written"])
 
 
 def deal(model: Deal) -> bml.deal:

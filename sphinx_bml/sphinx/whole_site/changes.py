@@ -10,7 +10,9 @@
 
 PATH is a ``.bss`` file (what partner last learned, as ``sphinx-build -b bss``
 wrote it) or a ``.bml`` file, relative to the page as Sphinx reads paths
-(``/`` for the documentation folder), inside the documentation folder. The
+(``/`` for the documentation folder), inside the documentation folder, as
+are the files a ``.bml`` file includes (an ``#INCLUDE`` leading out is a
+``bml.include`` warning, as in a page, and is not read). The
 page lists what ``bml-diff`` lists (:mod:`sphinx_bml.versions.changes`): the
 sequences added, removed and changed from that version to the site's system,
 grouped by opening, each with its meaning before and now, its seat and
@@ -28,7 +30,7 @@ tables.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -43,13 +45,14 @@ from ...language.notation import anchor, context_label, label
 from ...language.shown import meaning_tokens, sequence_tokens
 from ...language.site import Site
 from ...language.system import Meaning, System
-from ...versions.changes import Change, Comparison, compare, counted
-from ...versions.reading import SUFFIXES, NotABssFile, holds_conditions, read_version
 from .. import nodes as bml
 from ..config import setting_location
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
 from ..nodes.inline import inline_nodes
+
+if TYPE_CHECKING:  # the comparison is imported where a page asks for one: most builds make none
+    from ...versions.changes import Change, Comparison
 
 KIND = "changes"
 _CLASS = "bml-changes"
@@ -93,6 +96,8 @@ class BMLChanges(SphinxDirective):
 
 def _problem(name: str, path: Path, srcdir: Path) -> str:
     """Why the earlier version at ``path`` cannot be compared ('' when it can)."""
+    from ...versions.reading import SUFFIXES
+
     kinds = " or ".join(f"a {kind} ({suffix})" for suffix, kind in SUFFIXES.items())
     if not path.is_relative_to(srcdir):
         return "the file is outside the documentation folder, so it is not read"
@@ -115,9 +120,12 @@ def made_changes(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
         return []
     written = str(placeholder["written"])
     path = Path(app.srcdir) / str(placeholder["path"])
-    earlier = _earlier(path, written, placeholder)
+    earlier = _earlier(path, Path(app.srcdir), written, placeholder)
     if earlier is None:
         return []
+    from ...versions.changes import compare
+    from ...versions.reading import holds_conditions
+
     comparison = compare(earlier, site.system, conditions=holds_conditions(path))
     title = placeholder.get("title") or f"Changes since {written}"
     made = _List(app.builder, docname, site).draw(comparison, title, written)
@@ -127,10 +135,13 @@ def made_changes(app: Sphinx, doctree: nodes.document, placeholder: bml.placehol
     return made
 
 
-def _earlier(path: Path, written: str, placeholder: bml.placeholder) -> System | None:
-    """The system kept at ``path``; its problems reported where they are."""
+def _earlier(path: Path, srcdir: Path, written: str, placeholder: bml.placeholder) -> System | None:
+    """The system kept at ``path``, its ``#INCLUDE`` files inside the documentation folder ``srcdir``
+    (as the pages'); its problems reported where they are."""
+    from ...versions.reading import read_version
+
     try:
-        system, problems = read_version(path)
+        system, problems = read_version(path, root=srcdir)
     except (OSError, ValueError) as error:  # gone since the page was read; no BSS record
         warn(Kind.DIRECTIVE, f"bml-changes {written}: cannot compare with it: {_reason(error)}", placeholder)
         return None
@@ -140,6 +151,8 @@ def _earlier(path: Path, written: str, placeholder: bml.placeholder) -> System |
 
 def _reason(error: OSError | ValueError) -> str:
     """Why an earlier version cannot be read, in a player's words (without the path, said already)."""
+    from ...versions.reading import NotABssFile
+
     if isinstance(error, NotABssFile):
         return "it is not a BSS file: no line of it is a BSS record"
     if isinstance(error, OSError):
@@ -162,6 +175,8 @@ class _List:
         self.site = site
 
     def draw(self, comparison: Comparison, title: str, written: str) -> list[nodes.Node]:
+        from ...versions.changes import counted
+
         drawn: list[nodes.Node] = [nodes.rubric(title, title, classes=["bml-changes-title"])]
         if comparison.other_system:
             drawn.append(
@@ -263,11 +278,6 @@ def note_changed_since(app: Sphinx, doctree: nodes.document) -> None:
         app.env.note_dependency(str(path))
 
 
-#: The rows changed since the earlier version, by system: the anchors of their sequences
-#: (kept for the build that computed them: the file's path and time, and the site).
-_marked: dict[tuple[str, float, int, str], frozenset[str]] = {}
-
-
 def mark_changed_rows(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved`` (HTML): each table's rows whose sequence was added or changed since the
     version of ``bml_changed_since`` (``changed_since``: their numbers, for the HTML writer)."""
@@ -291,25 +301,21 @@ def _changed_anchors(app: Sphinx, path: Path, docname: str) -> frozenset[str]:
     if system not in sites:
         return frozenset()
     site = sites[system]
-    try:
-        time = path.stat().st_mtime
-    except OSError:
-        time = -1.0
-    key = (str(path), time, id(site), system)
-    if key not in _marked:
-        _marked.clear()
-        _marked[key] = _anchors_changed(app, path, site)
-    return _marked[key]
+    # the anchors of the rows changed, by system: compared once for the site as it is put together
+    return domain.made_from_site(("bml_changed_since", str(path), system), lambda: _anchors_changed(app, path, site))
 
 
 def _anchors_changed(app: Sphinx, path: Path, site: Site) -> frozenset[str]:
+    from ...versions.changes import compare
+    from ...versions.reading import holds_conditions, read_version
+
     setting = f"bml_changed_since = {app.config.bml_changed_since!r} in conf.py"
     where = setting_location(app, "bml_changed_since")
     if not path.is_file():
         warn(Kind.CONFIG, f"{setting}: there is no such file, so no row is marked", where)
         return frozenset()
     try:
-        earlier, problems = read_version(path)
+        earlier, problems = read_version(path, root=Path(app.srcdir))
     except (OSError, ValueError) as error:
         warn(Kind.CONFIG, f"{setting}: cannot compare with it: {_reason(error)}; no row is marked", where)
         return frozenset()

@@ -15,9 +15,13 @@ the directive's options, :data:`~sphinx_bml.convention_card.WRITTEN_PARTS`,
 the others); this module draws it as docutils nodes: each page of the form a
 container, each column and box a container with the form's heading, the
 grids and the openings as tables, every call linked to the row that defines
-it. HTML lays the containers out with ``static/bml.css`` (a grid of boxes,
-printing on two pages), LaTeX with the ``sphinxclass`` environments of
-``texinputs/sphinxbml.sty`` (two landscape pages), text reads them in order.
+it, a box's lines cut short as the card decides ("… 5 more" links to the
+first left out). HTML lays the containers out with ``static/bml.css`` (a
+grid of boxes, printing on two pages with ``static/bml-card.js``), LaTeX
+with the ``sphinxclass`` environments of ``texinputs/sphinxbml.sty`` (two
+landscape pages), text reads them in order. The card's problems
+(:class:`~sphinx_bml.convention_card.CardProblem`) are ``bml.card``
+warnings, at their row or at the directive.
 Like ``bml-summary``, the card is filled once the whole site is read (when its
 page is resolved: ``resolving``). ``:system:`` picks a system of
 ``bml_systems``, ``:title:`` replaces the card's title.
@@ -25,6 +29,7 @@ page is resolved: ``resolving``). ``:system:`` picks a system of
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -36,8 +41,9 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import OptionSpec
 
-from ...convention_card import (
+from ...convention_card.boxes import (
     GRID_COLUMNS,
+    NEGATIVE_DOUBLES,
     WRITTEN_PARTS,
     Box,
     CardLine,
@@ -46,14 +52,15 @@ from ...convention_card import (
     OpeningRow,
     fill_card,
 )
-from ...language.errors import Kind
+from ...convention_card.negative_doubles import read_stated
+from ...language.errors import Kind, Location
 from ...language.inline import parse_inline
 from ...language.notation import context_label, label
-from ...language.shown import concrete_call_tokens, meaning_tokens, sequence_tokens
+from ...language.shown import clipped, concrete_call_tokens, meaning_tokens, sequence_tokens
 from ...language.site import Site
 from ...language.system import Key
 from .. import nodes as bml
-from ..diagnostics import warn
+from ..diagnostics import warn, where
 from ..domain.domain import bml_domain
 from ..nodes.inline import inline_nodes
 
@@ -61,7 +68,7 @@ KIND = "convention-card"
 #: the directive's options that are words of the card, declared once (sphinx_bml/convention_card.py)
 _WRITTEN = tuple(name for name, _ in WRITTEN_PARTS)
 #: the openings grid's column widths, in per cent
-_OPENING_WIDTHS = (6, 7, 7, 6, 34, 40)
+_OPENING_WIDTHS = (6, 7, 7, 6, 31, 43)
 
 
 def _words(argument: str | None) -> str:
@@ -71,6 +78,14 @@ def _words(argument: str | None) -> str:
     return argument
 
 
+def _negative_doubles(argument: str | None) -> str:
+    """NEG. DBL THRU in the player's words (``3!s``, ``1!c: 2!s; 1!d 1!h 1!s: 3!s``, ``none``),
+    read now so that words the card cannot read are an error of the directive, at its line."""
+    text = _words(argument)
+    read_stated(text)
+    return text
+
+
 class BMLConventionCard(SphinxDirective):
     """``.. bml-convention-card::``: the WBF card of the page's system."""
 
@@ -78,11 +93,12 @@ class BMLConventionCard(SphinxDirective):
         "system": directives.unchanged_required,
         "title": directives.unchanged,
         **{name: _words for name in _WRITTEN},
+        NEGATIVE_DOUBLES: _negative_doubles,
     }
 
     def run(self) -> list[nodes.Node]:
         bml_domain(self.env).note_generated(self.env.docname)
-        written = {name: str(self.options.get(name) or "").strip() for name in _WRITTEN}
+        written = {name: str(self.options.get(name) or "").strip() for name in (*_WRITTEN, NEGATIVE_DOUBLES)}
         placeholder = bml.placeholder(
             kind=KIND,
             system=self.options.get("system", "").strip(),
@@ -101,11 +117,19 @@ def made_convention_card(
     site = domain.site_for(docname, placeholder.get("system", ""), "bml-convention-card", placeholder)
     if site is None:
         return []
-    written = {name: str(placeholder[name]) for name in _WRITTEN if placeholder.get(name)}
-    card = fill_card(site, written)
+    written = {name: str(placeholder[name]) for name in (*_WRITTEN, NEGATIVE_DOUBLES) if placeholder.get(name)}
+    folder = str(app.srcdir)
+
+    def place(location: Location) -> str:
+        return f"{os.path.relpath(location.file, folder)}:{location.line}"
+
+    card = fill_card(site, written, place)
     if card.is_empty:
         message = "bml-convention-card: no bidding table of the site shows an opening or a defence"
         warn(Kind.DIRECTIVE, message, placeholder)
+    for problem in card.problems:
+        at = placeholder if problem.location is None else where(problem.location)
+        warn(Kind.CARD, f"bml-convention-card: {problem.message}", at)
     title = placeholder.get("title") or site.metadata(domain.pages).get("TITLE") or app.config.project
     return _Card(app.builder, docname, site).draw(card, title)
 
@@ -138,7 +162,8 @@ class _Card:
 
     def _box(self, box: Box, *, inline: bool = False) -> nodes.container:
         """A box: its heading (what the form asks in it after), the grid of the form, the
-        lines of the tables, the words written for it; blank when nobody filled it."""
+        lines of the tables (a bounded number, then how many more, linked), the words written
+        for it; blank when nobody filled it."""
         drawn = _container("bml-card-box", *(["bml-card-blank"] if box.is_blank else []))
         heading = nodes.paragraph("", "", nodes.strong(box.heading, box.heading), classes=["bml-card-heading"])
         if box.hint:
@@ -152,9 +177,13 @@ class _Card:
         if box.grid is not None:
             drawn += _grid(box.grid)
         for line in box.lines:
-            drawn += nodes.paragraph("", "", *self._calls(line), nodes.Text(": "), *self._meaning(line))
+            drawn += nodes.paragraph(
+                "", "", *self._calls(line), nodes.Text(": "), *self._meaning(line), classes=["bml-card-line"]
+            )
+        if box.more:
+            drawn += nodes.paragraph("", "", *self._more(box.more), classes=["bml-card-more"])
         if box.text and not inline:
-            drawn += nodes.paragraph("", "", *self._text(box.text))
+            drawn += nodes.paragraph("", "", *self._text(box.text), classes=["bml-card-written"])
         return drawn
 
     def _openings(self, rows: tuple[OpeningRow, ...]) -> nodes.table:
@@ -170,22 +199,45 @@ class _Card:
                 if opening is not None
                 else (inline_nodes(concrete_call_tokens(row.call)) if row.call is not None else [nodes.Text("4NT+")])
             )
-            several = len(row.lines) > 1 or row.call is None
-            description = _run_on([[*self._opened(line, several), *self._meaning(line)] for line in row.lines])
-            responses = _run_on(
-                [[*self._calls(line, last_only=True), nodes.Text(" "), *self._meaning(line)] for line in row.responses]
+            several = len(row.lines) + len(row.more_lines) > 1 or row.call is None
+            description = [[*self._opened(line, several), *self._meaning(line)] for line in row.lines] + (
+                [self._more(row.more_lines)] if row.more_lines else []
             )
-            through = row.negative_double_through
+            responses = [
+                [*self._calls(line, last_only=True), nodes.Text(" "), *self._meaning(line)] for line in row.responses
+            ] + ([self._more(row.more_responses)] if row.more_responses else [])
             body += _row(
                 label_cell,
                 [nodes.Text("✓" if row.artificial else "")],
-                [nodes.Text(str(row.minimum_cards) if row.minimum_cards is not None else "")],
-                inline_nodes(concrete_call_tokens(through)) if through is not None else [],
-                description,
-                responses,
+                self._minimum(row),
+                self._negative_doubles(row),
+                _run_on(description),
+                _run_on(responses),
                 classes=["bml-card-opening"] if row.lines else ["bml-card-opening", "bml-card-blank"],
             )
         return table
+
+    @staticmethod
+    def _minimum(row: OpeningRow) -> list[nodes.Node]:
+        """MIN. NO. OF CARDS: the number, or the word instead (short, varies), or nothing."""
+        if row.minimum_cards is not None:
+            return [nodes.Text(str(row.minimum_cards))]
+        if row.minimum_words:
+            return [nodes.inline("", row.minimum_words, classes=["bml-card-words"])]
+        return []
+
+    @staticmethod
+    def _negative_doubles(row: OpeningRow) -> list[nodes.Node]:
+        """NEG. DBL THRU: the call (the player's, else the tables'), ``none`` when the player says so."""
+        if row.no_negative_doubles:
+            return [nodes.inline("", "none", classes=["bml-card-words"])]
+        through = row.negative_double_through
+        return inline_nodes(concrete_call_tokens(through)) if through is not None else []
+
+    def _more(self, lines: tuple[CardLine, ...]) -> list[nodes.Node]:
+        """``… 5 more``, linked to the first of the lines left out (its table shows the rest)."""
+        shown: list[nodes.Node] = [nodes.Text(f"\u2026 {len(lines)} more")]
+        return [self._link(lines[0].key, shown)]
 
     def _opened(self, line: CardLine, several: bool) -> list[nodes.Node]:
         """Before the description of one of several openings in a row, the call and its seat
@@ -202,14 +254,17 @@ class _Card:
     def _calls(self, line: CardLine, *, last_only: bool = False) -> list[nodes.Node]:
         """The line's sequences, each linked to its row: the last call alone (openings and
         responses: ``2♣``, once for the openings of every seat and vulnerability), or the
-        whole auction (``(1♥)–2♣``)."""
+        whole auction (``(1♥)–2♣``); after the first few, an ellipsis."""
         drawn: list[nodes.Node] = []
-        keys = list({key[2].last: key for key in reversed(line.keys)}.values())[::-1] if last_only else line.keys
+        by_call = tuple({key[2].last: key for key in reversed(line.keys)}.values())[::-1]
+        keys = by_call if last_only else line.shown_keys
         for index, key in enumerate(keys):
             if index:
                 drawn.append(nodes.Text(", "))
             shown = concrete_call_tokens(key[2].last) if last_only else sequence_tokens(key[2])
             drawn.append(self._link(key, inline_nodes(shown)))
+        if not last_only and len(line.keys) > len(keys):
+            drawn.append(nodes.Text(", \u2026"))
         return drawn
 
     def _link(self, key: Key, shown: list[nodes.Node]) -> nodes.Node:
@@ -221,15 +276,11 @@ class _Card:
         )
 
     def _meaning(self, line: CardLine) -> list[nodes.Node]:
+        """The line's meaning, on one line, at most as long as the card has room for."""
         meaning = self.site.meaning(line.key)
-        drawn: list[nodes.Node] = (
-            [nodes.Text(line.meaning)]
-            if meaning is None
-            else inline_nodes(meaning_tokens(meaning.description.inline))  # a link in it: its title
-        )
-        if line.hand:
-            drawn += [nodes.Text(" "), nodes.inline("", f"[{line.hand}]", classes=["bml-card-hand"])]
-        return drawn
+        if meaning is None:
+            return [nodes.Text(line.meaning)]
+        return inline_nodes(clipped(meaning_tokens(meaning.description.inline), line.most))  # a link: its title
 
     @staticmethod
     def _text(text: str) -> list[nodes.Node]:
@@ -243,8 +294,8 @@ def _page(kind: str, children: list[nodes.Node]) -> nodes.container:
 
 
 def _run_on(lines: list[list[nodes.Node]]) -> list[nodes.Node]:
-    """The lines of a cell of the openings grid as one paragraph: on screen one a line
-    (``bml.css``), on paper run on after a ``·`` (the stylesheet's paper layout, LaTeX, text)."""
+    """The lines of a cell of the openings grid as one paragraph, run on after a ``·`` (on
+    screen, on paper, in LaTeX and text alike)."""
     paragraph = nodes.paragraph()
     for index, line in enumerate(lines):
         if index:

@@ -16,10 +16,13 @@ HTML but hold their pages only.
 ``:pdf:`` names the PDF of the notes, as Sphinx's LaTeX builder writes it
 (``sphinx-build -M latexpdf . _build``), relative to the page like
 ``:download:``: when the file is there, the HTML build copies it and the list
-links it (Sphinx's own download machinery, so a new PDF is copied again);
-when it is not built yet, the list says so and how to make it, and the page
-is read again at the next build. Only a web site offers the PDF; the PDF
-itself, the text and EPUB builds leave that line out.
+links it (Sphinx's own download machinery, so a new PDF is copied again).
+When it is not built yet, the list offers no PDF (a reader has nothing to
+build), the build's output tells the author how to make it (a line at the
+directive, no warning: a machine without TeX builds the site with ``-W``),
+and the page is read again at the next build, so the PDF is offered once it
+is there. Only a web site offers the PDF; the PDF itself, the text and EPUB
+builds leave that line out.
 
 The list is made once every document is read (when the page is resolved:
 ``resolving``), as it
@@ -28,6 +31,7 @@ names each system by its root document's ``#+TITLE``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import ClassVar
 
@@ -44,7 +48,7 @@ from sphinx.util.typing import OptionSpec
 from ...language.errors import Kind
 from .. import nodes as bml
 from ..config import site_systems
-from ..diagnostics import warn
+from ..diagnostics import tell, warn
 from ..domain.domain import bml_domain
 from .system_files import BBOALERT, BSS, SystemFormat, system_files, system_name
 
@@ -57,10 +61,11 @@ FORMATS: tuple[tuple[SystemFormat, str], ...] = (
 )
 KIND = "downloads"
 _CLASS = "bml-downloads"
-#: How the list names the PDF, and tells how to make it.
+#: How the list names the PDF.
 PDF_TITLE = "The notes to print"
-PDF_COMMAND = "sphinx-build -M latexpdf SOURCE BUILD"
 PDF_CLASS = "bml-downloads-pdf"
+#: The build that makes the PDF, told to the author while it is missing.
+PDF_COMMAND = "sphinx-build -M latexpdf {source} {build}"
 
 
 class BMLDownloads(SphinxDirective):
@@ -74,7 +79,7 @@ class BMLDownloads(SphinxDirective):
         self.set_source_info(placeholder)
         if pdf := self.options.get("pdf"):
             if Path(pdf).suffix.lower() == ".pdf":
-                placeholder += self.pdf_entry(pdf)
+                self.offer_pdf(pdf, placeholder)
             else:  # a slip (``:pdf: conf.py``) must not publish another file
                 warn(
                     Kind.DIRECTIVE,
@@ -83,24 +88,47 @@ class BMLDownloads(SphinxDirective):
                 )
         return [placeholder]
 
-    def pdf_entry(self, pdf: str) -> nodes.list_item:
-        """The line that offers the PDF: a ``:download:`` link when it is built, else how to build it."""
+    def offer_pdf(self, pdf: str, placeholder: bml.placeholder) -> None:
+        """The line that offers the PDF, a ``:download:`` link, when it is built; else nothing on
+        the page, the PDF noted as missing (the author is told at the build, :func:`made_downloads`)
+        and the page read again at each build until it is there (a dependency that does not exist)."""
         relative, absolute = self.env.relfn2path(pdf, self.env.docname)
         name = Path(absolute).name
-        item = nodes.paragraph("", "", nodes.strong(PDF_TITLE, PDF_TITLE), nodes.Text(": "))
-        if Path(absolute).is_file():  # Sphinx's download collector copies it and notes it as a dependency
-            link = addnodes.download_reference(pdf, "", reftarget=pdf, refdoc=self.env.docname, refexplicit=True)
-            link += nodes.literal(name, name)
-            item += [link, nodes.Text(f" (PDF, {_size(Path(absolute).stat().st_size)})")]
-        else:  # read again at each build until it is there (a dependency that does not exist)
+        if not Path(absolute).is_file():
             self.env.note_dependency(relative)
-            item += [
-                nodes.literal(name, name),
-                nodes.Text(" is not built yet: make it with "),
-                nodes.literal(PDF_COMMAND, PDF_COMMAND),
-                nodes.Text(f" (it is looked for at {relative}), then build the site again."),
-            ]
-        return nodes.list_item("", item, classes=[PDF_CLASS])
+            placeholder["missing_pdf"] = absolute
+            return
+        # Sphinx's download collector copies it and notes it as a dependency
+        link = addnodes.download_reference(pdf, "", reftarget=pdf, refdoc=self.env.docname, refexplicit=True)
+        link += nodes.literal(name, name)
+        size = nodes.Text(f" (PDF, {_size(Path(absolute).stat().st_size)})")
+        item = nodes.paragraph("", "", nodes.strong(PDF_TITLE, PDF_TITLE), nodes.Text(": "), link, size)
+        placeholder += nodes.list_item("", item, classes=[PDF_CLASS])
+
+
+def _tell_missing_pdf(app: Sphinx, placeholder: bml.placeholder) -> None:
+    """Tell the author, at the directive, that the PDF is not built yet and how to make it: the
+    command that writes it there, when it is looked for in a ``latex`` folder (``-M`` writes
+    ``BUILD/latex/NAME.pdf``)."""
+    missing = Path(str(placeholder["missing_pdf"]))
+    source = _shown_path(Path(app.srcdir))
+    if missing.parent.name == "latex":
+        command = PDF_COMMAND.format(source=source, build=_shown_path(missing.parent.parent))
+        how = f"make it first with {command} (it is looked for at {_shown_path(missing)})"
+    else:
+        command = PDF_COMMAND.format(source=source, build="BUILD")
+        how = f"make it first with {command}, which writes it into BUILD/latex, and put it at {_shown_path(missing)}"
+    tell(
+        f"bml-downloads: the PDF {missing.name} is not built yet, so the list offers no PDF: {how}, "
+        "then build the site again",
+        placeholder,
+    )
+
+
+def _shown_path(path: Path) -> str:
+    """``path`` from the current folder when it is inside it (``.``, ``_build``), else in full."""
+    here = Path.cwd()
+    return os.path.relpath(path, here) if path.is_relative_to(here) else str(path)
 
 
 def _size(size: int) -> str:
@@ -141,6 +169,8 @@ def made_downloads(app: Sphinx, docname: str, placeholder: bml.placeholder) -> n
         entries += nodes.list_item("", item)
     if linked:
         entries += [child.deepcopy() for child in placeholder.findall(nodes.list_item)]
+        if placeholder.get("missing_pdf"):
+            _tell_missing_pdf(app, placeholder)
     return entries
 
 

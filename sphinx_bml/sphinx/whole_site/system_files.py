@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 
-from ...formats.bboalert import write_bboalert
-from ...formats.bss_writer import write_bss
 from ...language.errors import Kind
 from ...language.system import System
 from ..config import site_systems
@@ -57,12 +55,22 @@ def system_files(env: BuildEnvironment, file_format: SystemFormat) -> Iterator[t
 
 
 def render_bss(config: Config, system: System, metadata: dict[str, str]) -> str:
+    from ...formats.bss_writer import write_bss  # imported by the builds that write the file
+
     summary = metadata.get("DESCRIPTION") or str(config.bml_bss_summary)
     return write_bss(system, system_name(config, metadata), summary, dispositions=bool(config.bml_bss_dispositions))
 
 
 def render_bboalert(config: Config, system: System, metadata: dict[str, str]) -> str:
-    return write_bboalert(system, system_name(config, metadata), alerts_only=bool(config.bml_bboalert_alerts_only))
+    """The BBOalert file: the alerts, then the practice buttons of ``bml_bboalert_practice``."""
+    from ...formats.bboalert import write_bboalert  # imported by the builds that write the file
+    from ...formats.bboalert_buttons import button_lines
+    from ...practice.practice_set import practice_set
+
+    name = system_name(config, metadata)
+    alerts = write_bboalert(system, name, alerts_only=bool(config.bml_bboalert_alerts_only))
+    buttons = practice_set(system, config.bml_bboalert_practice, name).buttons
+    return alerts + "".join(line + "\n" for line in button_lines(buttons))
 
 
 #: The Full Disclosure file for Bridge Base Online.

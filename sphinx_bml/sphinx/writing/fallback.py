@@ -1,7 +1,7 @@
 """Standard docutils nodes in place of ours, for builders without our visitors.
 
 HTML (and its kin: singlehtml, dirhtml, epub), LaTeX and text render the
-sphinx-bml nodes themselves. Every other builder (man, texinfo, xml,
+sphinx-bml nodes themselves (:data:`.visitors.VISITORS`). Every other builder (man, texinfo, xml,
 gettext, any third-party one) gets, once the doctree is resolved, nodes it
 knows: a bidding table becomes nested bullet lists (the call in bold, then
 its description), deals and auctions the plain-text diagrams of
@@ -19,14 +19,11 @@ from sphinx.application import Sphinx
 from ...language import diagrams, shown
 from ...language.inline import LineBreak
 from ...language.model import BidNode
-from ...language.notation import SUIT_GLYPHS
+from ...language.suits import SUIT_GLYPHS
 from .. import nodes as bml
 from ..nodes.inline import inline_nodes
 from .meanings import table_text
-
-#: Output formats whose translators have visitors for the sphinx-bml nodes.
-RENDERED_FORMATS = frozenset({"html", "latex", "text"})
-
+from .visitors import VISITORS
 
 #: Output formats that read the text of a table: the search index of HTML, the character check of LaTeX.
 TEXT_READERS = frozenset({"html", "latex"})
@@ -43,7 +40,7 @@ def replace_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.format in TEXT_READERS:
         for table in doctree.findall(bml.bidtable):
             table[:] = [table_text(table)]
-    if app.builder.format in RENDERED_FORMATS:
+    if app.builder.format in VISITORS:
         return
     conditions = bool(app.config.bml_show_conditions)
     for table in list(doctree.findall(bml.bidtable)):
@@ -71,12 +68,12 @@ def bid_table(table: bml.bidtable, conditions: bool = True) -> list[nodes.Node]:
     return result
 
 
-def _bullets(rows: list[BidNode], anchors: Iterator[list[str]], conditions: bool) -> nodes.bullet_list:
+def _bullets(rows: list[BidNode], anchors: Iterator[tuple[str, ...]], conditions: bool) -> nodes.bullet_list:
     bullets = nodes.bullet_list(bullet="-")
     for row in rows:
         item = nodes.list_item(ids=list(next(anchors)))  # the anchors of the row's sequences
         lines: list[list[nodes.Node]] = [[]]
-        for token in shown.meaning_tokens(row.description.inline):
+        for token in shown.drawn_meaning(row.description.text):
             if isinstance(token, LineBreak):
                 lines.append([])
             else:

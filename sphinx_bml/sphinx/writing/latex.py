@@ -20,13 +20,14 @@ to Sphinx's own visitors.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Callable, Iterator
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.util import texescape
 from sphinx.writers.latex import LaTeXTranslator
 
 from ...language import shown
@@ -71,9 +72,23 @@ def row_columns(path: list[bool]) -> str:
     return "".join(letters)
 
 
+@lru_cache(maxsize=256)
+def _columns(path: tuple[bool, ...]) -> str:
+    """:func:`row_columns`, kept: a table's rows share a few paths."""
+    return row_columns(list(path))
+
+
 def table_depth(rows: list[BidNode]) -> int:
     """How many levels below the top the deepest of ``rows`` is."""
-    return max((1 + table_depth(row.children) if row.children else 0 for row in rows), default=0)
+    depth = 0
+    pending = [(rows, 0)]
+    while pending:
+        level, above = pending.pop()
+        for row in level:
+            if row.children:
+                depth = max(depth, above + 1)
+                pending.append((row.children, above + 1))
+    return depth
 
 
 def _anchor(translator: LaTeXTranslator, node: nodes.Element) -> str:
@@ -81,7 +96,7 @@ def _anchor(translator: LaTeXTranslator, node: nodes.Element) -> str:
     return translator.hypertarget_to(node, anchor=True) if node["ids"] else ""
 
 
-def _labels(translator: LaTeXTranslator, ids: list[str]) -> str:
+def _labels(translator: LaTeXTranslator, ids: tuple[str, ...]) -> str:
     """A hyperlink target with ``ids`` as labels, as :meth:`hypertarget_to` writes it (``""`` without ids)."""
     if not ids:
         return ""
@@ -101,8 +116,9 @@ def visit_bidtable(self: LaTeXTranslator, node: bml.bidtable) -> None:
         site_abbreviations(self.config),
         bool(self.config.bml_show_conditions),
         node.get("sequence_links", {}),
+        _encoder(self),
     )
-    _rows(self, node.model.rows, iter(node.anchors), [], marks)
+    _rows(self, node.model.rows, iter(node.anchors), (), marks)
     self.body.append("\\end{bmlbidtable}\n")
     raise nodes.SkipNode
 
@@ -115,13 +131,34 @@ class Marks(NamedTuple):
     conditions: bool
     #: where the links in the meanings lead (``domain/links``)
     links: dict[str, dict[str, object]]
+    #: the translator's :meth:`encode` (:func:`_encoder`)
+    encode: Callable[[str], str]
+
+
+def _encoder(self: LaTeXTranslator) -> Callable[[str], str]:
+    """The translator's ``encode``, found once per table: where it is Sphinx's own, its
+    escaping for the engine (``texescape.escape``) called directly, without looking the
+    engine up in the configuration for each piece of text of each row."""
+    translator = type(self)
+    if translator.encode is not LaTeXTranslator.encode or translator.escape is not LaTeXTranslator.escape:
+        return self.encode
+    if self.literal_whitespace:
+        return self.encode
+    return partial(_escaped, engine=self.config.latex_engine)
+
+
+@lru_cache(maxsize=1 << 12)
+def _escaped(text: str, engine: str | None) -> str:
+    """``texescape.escape``: kept for the texts drawn last, as the calls and many meanings
+    come back row after row."""
+    return texescape.escape(text, engine)
 
 
 def _rows(
     self: LaTeXTranslator,
     rows: list[BidNode],
-    anchors: Iterator[list[str]],
-    path: list[bool],
+    anchors: Iterator[tuple[str, ...]],
+    path: tuple[bool, ...],
     marks: Marks,
 ) -> None:
     """Each row: ``\\bmlrow{columns}{has answers}{call}``, its anchors, its meaning, then its answers.
@@ -129,34 +166,38 @@ def _rows(
     An alertable call is followed by ``\\bmlalert``; a hand condition is
     ``\\bmlcondition{words}`` after the meaning (a line of its own), or the
     meaning itself (``\\bmlconditiononly``) when the row has none."""
+    last = len(rows) - 1
     for index, row in enumerate(rows):
-        here = [*path, index == len(rows) - 1]
-        self.body.append(f"\\bmlrow{{{row_columns(here)}}}{{{1 if row.children else 0}}}{{")
-        _tokens(self, shown.call_tokens(row))
+        here = (*path, index == last)
+        self.body.append(f"\\bmlrow{{{_columns(here)}}}{{{1 if row.children else 0}}}{{")
+        _tokens(self, shown.call_tokens(row), marks.encode)
         if row.alert:
             self.body.append("\\bmlalert{}")
         self.body.append("}")
         self.body.append(_labels(self, next(anchors)))
-        meaning = with_smart_quotes(shown.meaning_tokens(row.description.inline), marks.quotes)
-        _tokens(self, shown.with_abbreviations(meaning, marks.abbreviations), marks.links)
+        meaning = with_smart_quotes(shown.drawn_meaning(row.description.text), marks.quotes)
+        _tokens(self, shown.with_abbreviations(meaning, marks.abbreviations), marks.encode, marks.links)
         condition = shown.condition_text(row) if marks.conditions else ""
         if condition:
             macro = "bmlcondition" if meaning else "bmlconditiononly"
-            self.body.append(f"\\{macro}{{{self.encode(condition)}}}")
+            self.body.append(f"\\{macro}{{{marks.encode(condition)}}}")
         self.body.append("\\bmlendrow\n")
         if row.children:
             _rows(self, row.children, anchors, here, marks)
 
 
 def _tokens(
-    self: LaTeXTranslator, tokens: tuple[shown.Shown, ...], links: dict[str, dict[str, object]] | None = None
+    self: LaTeXTranslator,
+    tokens: tuple[shown.Shown, ...],
+    encode: Callable[[str], str],
+    links: dict[str, dict[str, object]] | None = None,
 ) -> None:
     """Drawn tokens (:mod:`sphinx_bml.language.shown`): text escaped by the translator, suits and line breaks as macros,
     abbreviations as Sphinx writes them in prose (spelled out at their first use in the document),
     links to sequences as Sphinx writes the ``:bml:seq:`` role's (``\\hyperref``; ``links``: where they lead)."""
     for token in tokens:
         if isinstance(token, Text):
-            self.body.append(self.encode(token.text))
+            self.body.append(encode(token.text))
         elif isinstance(token, SuitSymbol):
             self.body.append(f"\\bmlsuit{{{token.strain.value}}}")
         elif isinstance(token, LineBreak):
@@ -305,7 +346,7 @@ def warn_unprintable(app: Sphinx, doctree: nodes.document, docname: str) -> None
         return [  # as _rows writes them
             [
                 token
-                for token in shown.with_abbreviations(shown.meaning_tokens(row.description.inline), abbreviations)
+                for token in shown.with_abbreviations(shown.drawn_meaning(row.description.text), abbreviations)
                 if isinstance(token, Abbreviation)
             ]
             for row in rows

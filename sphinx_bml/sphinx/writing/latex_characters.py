@@ -22,6 +22,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from docutils import nodes
 from sphinx.builders.latex.constants import ADDITIONAL_SETTINGS
@@ -122,12 +123,22 @@ def unprintable_characters(text: str, printable: frozenset[str], within: str = "
     once, at its first place, in the order they first come (``within``: what
     the text is, for the message)."""
     found: dict[str, UnprintableCharacter] = {}
-    for number, line in enumerate(text.split("\n"), start=1):
-        for column, character in enumerate(line, start=1):
-            if character.isascii() or character in printable or character in found:
-                continue
-            found[character] = UnprintableCharacter(character, number, column, within)
+    number, counted = 1, 0  # the line number at ``counted`` (text before it holds number - 1 line ends)
+    for match in _unprintable(printable).finditer(text):
+        character, position = match.group(), match.start()
+        if character in found:
+            continue
+        number += text.count("\n", counted, position)
+        counted = position
+        column = position - (text.rfind("\n", 0, position) + 1) + 1
+        found[character] = UnprintableCharacter(character, number, column, within)
     return list(found.values())
+
+
+@lru_cache(maxsize=8)
+def _unprintable(printable: frozenset[str]) -> re.Pattern[str]:
+    """A character neither ASCII nor ``printable``: a whole page is searched at once for them."""
+    return re.compile("[^\x00-\x7f" + "".join(re.escape(character) for character in sorted(printable)) + "]")
 
 
 def explained(abbreviation: str) -> str:

@@ -11,7 +11,7 @@ characters pdflatex can print).
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 
 from docutils import nodes
 from docutils.utils import normalize_language_tag
@@ -50,6 +50,7 @@ def with_smart_quotes(tokens: tuple[Inline, ...], quotes: tuple[str, str] | None
     return tokens if educate is None else educated(tokens, educate)
 
 
+@lru_cache(maxsize=8)
 def educator(quotes: tuple[str, str] | None) -> Educate | None:
     """docutils' ``educate_tokens`` for the smart-quotes action and language :func:`smart_quotes` gives."""
     if quotes is None:

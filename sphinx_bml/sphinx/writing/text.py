@@ -15,7 +15,7 @@ from sphinx.writers.text import MAXWIDTH, TextTranslator
 
 from ...language import diagrams, shown
 from ...language.model import BidNode
-from ...language.notation import SUIT_GLYPHS
+from ...language.suits import SUIT_GLYPHS
 from .. import nodes as bml
 
 _GAP = "  "
@@ -41,7 +41,7 @@ def call_text(row: BidNode) -> str:
 
 def meaning_text(row: BidNode, conditions: bool) -> str:
     """A row's meaning as text, its hand condition on a line of its own: ``[15–17 HCP, balanced]``."""
-    meaning = shown.plain(shown.meaning_tokens(row.description.inline), marks=_MARKS)
+    meaning = shown.plain(shown.drawn_meaning(row.description.text), marks=_MARKS)
     condition = shown.condition_text(row) if conditions else ""
     if not condition:
         return meaning

@@ -13,10 +13,10 @@ def add_anchors(app, doctree):
     """Give tables, some rows, deals and auctions anchors, as cross-reference targets would."""
     from sphinx_bml.sphinx.nodes import auction, bidtable, deal
 
-    rows = [anchors for table in doctree.findall(bidtable) for anchors in table.anchors]
-    for number, anchors in enumerate(rows):
+    rows = [(table.anchors, row) for table in doctree.findall(bidtable) for row in range(len(table.anchors))]
+    for number, (anchors, row) in enumerate(rows):
         if number % 3 == 0:
-            anchors.append(f"bml-row-{number}")
+            anchors[row] = (*anchors[row], f"bml-row-{number}")
     for kind in (bidtable, deal, auction):
         for number, node in enumerate(doctree.findall(kind)):
             node["ids"].append(f"bml-{kind.__name__}-{number}")

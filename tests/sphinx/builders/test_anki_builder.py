@@ -1,4 +1,5 @@
-"""The anki builder: one deck for the system, its cards tagged by page, its ids the same in every build."""
+"""The anki builder: one deck for the system, its cards tagged by page, its ids the same in every build,
+the deck imported by Anki's own library with nothing from the notes acting in Anki."""
 
 from __future__ import annotations
 
@@ -8,15 +9,29 @@ import sqlite3
 import sys
 import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.formats.anki import FIELDS
+from sphinx_bml.formats.anki import FIELDS, learned
 from sphinx_bml.language.notation import short_notation
 from sphinx_bml.sphinx.domain.domain import bml_domain
-from tests.sphinx.builders.test_systems import SYSTEMS, make_site
-from tests.support import build_once
+from tests.support import (
+    EXAMPLE_SITE,
+    SYSTEMS,
+    anki_problems,
+    build_once,
+    example_system,
+    import_into_anki,
+    make_systems_site,
+    shown,
+    sphinx_build,
+    write_project,
+)
+
+if TYPE_CHECKING:
+    from anki.collection import Collection
 
 ANKI = pytest.mark.sphinx("anki", testroot="bboalert", freshenv=True)
 
@@ -83,7 +98,7 @@ def test_without_genanki_a_warning_says_what_to_install(app: SphinxTestApp, monk
 
 
 def test_one_deck_per_system(tmp_path: Path) -> None:
-    folder = make_site(tmp_path / "site", SYSTEMS)
+    folder = make_systems_site(tmp_path / "site", SYSTEMS)
     outdir = Path(build_once("anki", folder, folder / "_build").outdir)
     assert sorted(path.name for path in outdir.glob("*.apkg")) == ["blue.apkg", "defense.apkg", "wj.apkg"]
     for name, title in (("wj", "WJ Polish Club"), ("blue", "Blue Club")):
@@ -95,3 +110,52 @@ def test_one_deck_per_system(tmp_path: Path) -> None:
         finally:
             connection.close()
         assert decks[str(deck)]["name"] == title
+
+
+def test_anki_imports_the_example_sites_deck(anki_collection: Collection, tmp_path: Path) -> None:
+    result = sphinx_build("-b", "anki", EXAMPLE_SITE, tmp_path / "anki")
+    assert result.returncode == 0, result.stderr
+    deck = tmp_path / "anki" / "kestrel-precision.apkg"
+    written, _, _ = read_deck(deck, tmp_path)
+    assert len(written) == len(list(learned(example_system()))) > 300
+    first = import_into_anki(anki_collection, deck)
+    assert len(first.new) == anki_collection.note_count() == anki_collection.card_count() == len(written)
+    again = import_into_anki(anki_collection, deck)
+    assert (len(again.new), len(again.duplicate), anki_collection.note_count()) == (0, len(written), len(written))
+    notes = [anki_collection.get_note(note) for note in anki_collection.find_notes("")]
+    assert {note.guid for note in notes} == {guid for guid, _, _ in written}
+    for note in notes:
+        assert anki_problems(anki_collection, note) == [], note["Sequence"]
+    assert "Kestrel Precision" in [deck.name for deck in anki_collection.decks.all_names_and_ids()]
+
+
+HOSTILE_PAGE = """\
+<img src=x onerror=alert(1)> & [sound:t.mp3] \\\\(x\\\\)
+========================================================
+
+.. bml::
+
+   #+TITLE: Acol & <b>Benji</b>
+
+   1C  Strong [latex]\\input{/etc/passwd}[/latex] <script>alert(1)</script>
+     (1N{<img src=x onerror=alert(1)>})
+       D  Penalty {x} [$]x[/$]
+"""
+
+
+def test_a_site_whose_notes_hold_markup_makes_a_deck_that_runs_none(
+    anki_collection: Collection, tmp_path: Path
+) -> None:
+    source = write_project(tmp_path / "site", HOSTILE_PAGE, 'extensions = ["sphinx_bml"]\nproject = "Evil"\n')
+    result = sphinx_build("-b", "anki", source, tmp_path / "anki")
+    assert result.returncode == 0, result.stderr
+    assert len(import_into_anki(anki_collection, tmp_path / "anki" / "evil.apkg").new) == 2
+    notes = {shown(note["Sequence"]): note for note in map(anki_collection.get_note, anki_collection.find_notes(""))}
+    assert list(notes) == ["1C", "1C-(1NT{<img src=x onerror=alert(1)>})-D"]
+    for note in notes.values():
+        assert anki_problems(anki_collection, note) == [], note["Sequence"]
+        assert shown(note["Page"]) == "<img src=x onerror=alert(1)> & [sound:t.mp3] \\(x\\)"
+    penalty = notes["1C-(1NT{<img src=x onerror=alert(1)>})-D"]
+    assert shown(penalty["Meaning"]) == "Penalty {x} [$]x[/$]"
+    assert "Penalty {x} [$]x[/$]" in shown(penalty.cards()[0].answer())
+    assert "Acol & <b>Benji</b>" in [deck.name for deck in anki_collection.decks.all_names_and_ids()]

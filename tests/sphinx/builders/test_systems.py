@@ -4,12 +4,12 @@ within a system, the index grouped by system, the files offered for download.
 The site is the realistic repository of tests/roots/test-real-notes (a
 Polish club, a Blue club and a defence sharing included files) with a few
 reStructuredText pages around it: wj and blue are each rooted at a page
-whose toctree holds the system's .bml file, the defence at its .bml file.
+whose toctree holds the system's .bml file, the defence at its .bml file
+(tests/support.py ``make_systems_site``).
 """
 
 from __future__ import annotations
 
-import shutil
 import zipfile
 from pathlib import Path
 
@@ -18,39 +18,7 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.formats.bboalert import read_bboalert
-from tests.support import ROOTS, build_once, located_warnings
-
-NOTES = ROOTS / "test-real-notes"
-SYSTEMS = {"wj": "wj_index", "blue": "blue_index", "defense": "defense"}
-
-PAGES = {
-    "index.rst": (
-        "Our systems\n===========\n\n.. toctree::\n\n   wj_index\n   blue_index\n   defense\n\n"
-        "Opening 1NT: :bml:seq:`1N` (both clubs open it), :bml:seq:`blue:1N`, :bml:seq:`wj:2D`.\n\n"
-        "Only the defence says :bml:seq:`(1C)-1H-(P)-2H`.\n\n"
-        ".. bml-downloads::\n"
-    ),
-    "wj_index.rst": (
-        "WJ\n==\n\n.. bml::\n\n   #+TITLE: WJ Polish Club\n\n"
-        "   #+DESCRIPTION: Polish club, 1D natural, 5-card majors, 1NT 15-17\n\n"
-        ".. toctree::\n\n   wj\n\nOur 1♣ is :bml:seq:`1C`; in Blue it is :bml:seq:`blue:1C`. "
-        "Stayman: :bml:seq:`1N-2C`.\n"
-    ),
-    "blue_index.rst": (
-        "Blue\n====\n\n.. bml::\n\n   #+TITLE: Blue Club\n\n"
-        "   #+DESCRIPTION: Strong 1C 17+, 1D 11-16 natural, 1NT 16-18\n\n"
-        ".. toctree::\n\n   blue\n\nThe Blue 1♣ is :bml:seq:`1C`.\n"
-    ),
-}
-
-
-def make_site(folder: Path, systems: dict[str, str] | None) -> Path:
-    shutil.copytree(NOTES, folder)
-    for name, text in PAGES.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    with (folder / "conf.py").open("a", encoding="utf-8") as conf:
-        conf.write(f"\nbml_systems = {systems!r}\n" if systems is not None else "")
-    return folder
+from tests.support import SYSTEMS, build_once, located_warnings, make_systems_site
 
 
 def build(folder: Path, builder: str, **overrides: object) -> SphinxTestApp:
@@ -60,7 +28,7 @@ def build(folder: Path, builder: str, **overrides: object) -> SphinxTestApp:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, SphinxTestApp]:
     """The site with three systems, built once per builder."""
-    folder = make_site(tmp_path_factory.mktemp("systems") / "site", SYSTEMS)
+    folder = make_systems_site(tmp_path_factory.mktemp("systems") / "site", SYSTEMS)
     return {builder: build(folder, builder) for builder in ("html", "bss", "bboalert")}
 
 
@@ -87,7 +55,7 @@ def test_each_system_file_equals_what_its_root_alone_gives(
         "wj.txt",
     ]
     for system in SYSTEMS:
-        alone = make_site(tmp_path_factory.mktemp(f"alone-{system}") / "site", None)
+        alone = make_systems_site(tmp_path_factory.mktemp(f"alone-{system}") / "site", None)
         others = [f"{name}.bml" for name in SYSTEMS if name != system] + ["index.rst", "wj_index.rst", "blue_index.rst"]
         overrides = {"root_doc": system, "exclude_patterns": ["_build", *others]}
         for builder, suffix in (("bss", ".bss"), ("bboalert", ".txt")):
@@ -146,13 +114,13 @@ def test_the_files_are_offered_for_download(site: dict[str, SphinxTestApp]) -> N
 
 def test_as_one_system_the_clubs_would_be_merged(tmp_path: Path) -> None:
     """What the setting cures: without it, one system, Blue's 1C replaced by the Polish club's."""
-    app = build(make_site(tmp_path / "site", None), "html")
+    app = build(make_systems_site(tmp_path / "site", None), "html")
     conflicts = [warning for warning in located_warnings(app) if warning[2] == "bml.conflict"]
     assert len(conflicts) > 20
 
 
 def test_a_root_that_is_no_document_is_reported(tmp_path: Path) -> None:
-    app = build(make_site(tmp_path / "site", {**SYSTEMS, "acol": "acol"}), "html")
+    app = build(make_systems_site(tmp_path / "site", {**SYSTEMS, "acol": "acol"}), "html")
     assert "bml_systems in conf.py: the system 'acol' is rooted at 'acol', which is not a document" in (
         app.warning.getvalue()
     )
@@ -160,7 +128,7 @@ def test_a_root_that_is_no_document_is_reported(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("builder", ["dirhtml", "singlehtml"])
 def test_every_html_builder_offers_the_files(tmp_path: Path, builder: str) -> None:
-    app = build(make_site(tmp_path / "site", SYSTEMS), builder)
+    app = build(make_systems_site(tmp_path / "site", SYSTEMS), builder)
     outdir = Path(app.outdir)
     page = outdir / "index.html"
     links = [
@@ -173,7 +141,7 @@ def test_every_html_builder_offers_the_files(tmp_path: Path, builder: str) -> No
 
 
 def test_an_epub_names_the_files_it_does_not_hold(tmp_path: Path) -> None:
-    app = build(make_site(tmp_path / "site", SYSTEMS), "epub")
+    app = build(make_systems_site(tmp_path / "site", SYSTEMS), "epub")
     outdir = Path(app.outdir)
     page = BeautifulSoup((outdir / "index.xhtml").read_text(encoding="utf-8"), "html.parser")
     assert page.select("a.bml-downloads") == []  # links to files the EPUB does not hold

@@ -1,17 +1,19 @@
-"""Readers find what they look for (Chromium, see test_browser.py): the exact sequence
-first in Sphinx's search for every spelling, a convention's name finding the row
-that defines it, suit words finding suit symbols, snippets with their spaces, and
-the sequence index filtered without a blank band or a narrow column."""
+"""Readers find what they look for (Chromium, the ``browser`` fixture of tests/sphinx/conftest.py):
+the exact sequence first in Sphinx's search for every spelling, also in notes with alert marks and
+abbreviations (tests/roots/test-card), a convention's name finding the row that defines it, suit
+words finding suit symbols, snippets with their spaces, and the sequence index filtered without a
+blank band or a narrow column."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote_plus
 
 import pytest
 
-from tests.support import sphinx_build, write_project
+from tests.support import ROOTS, build_once, sphinx_build, write_project
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -82,6 +84,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "html"
 
 
+@pytest.fixture(scope="module")
+def card(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/roots/test-card (alert marks written ``!NEG``, the WBF abbreviations) as HTML."""
+    folder = tmp_path_factory.mktemp("card")
+    shutil.copytree(ROOTS / "test-card", folder / "src")
+    app = build_once("html", folder / "src", folder / "build", html_theme="alabaster")
+    return Path(app.outdir)
+
+
 def search(browser: Any, site: Path, query: str) -> list[str]:
     page = browser.new_page()
     try:
@@ -99,6 +110,17 @@ def test_the_exact_sequence_comes_first(browser: Any, site: Path, query: str) ->
     results = search(browser, site, query)
     assert results[0].startswith("1NT–2♣ · Stayman"), results
     assert any(result.startswith("(1NT)–2♣") for result in results[1:]), results
+
+
+@pytest.mark.parametrize("query", ["1NT-2C", "1N 2C", "1nt 2c", "1NT–2♣", "Stayman"])
+def test_the_exact_sequence_comes_first_in_notes_with_alert_marks(browser: Any, card: Path, query: str) -> None:
+    results = search(browser, card, query)
+    assert results[0].startswith("1NT–2♣ · Stayman"), results
+
+
+def test_suit_symbols_find_their_sequence_and_its_meaning_without_the_alert_mark(browser: Any, card: Path) -> None:
+    results = search(browser, card, "1♣-1♦")
+    assert results[0].startswith("1♣–1♦ · NEG"), results
 
 
 @pytest.mark.parametrize("query", ["1C-(1D)-X", "1c (1d) dbl", "1♣-(1♦)-Dbl"])

@@ -12,17 +12,13 @@ warned at its line (or, with its answers, at the row it answers); the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_bml.language import expand, parse_file
-from sphinx_bml.language.model import BidNode
-from sphinx_bml.language.site import Site
-from sphinx_bml.language.system import says_the_same
-from tests.support import located_warnings
+from tests.support import contributes, located_warnings, rows
 
 SPECIAL_CASES = pytest.mark.sphinx("html", testroot="special-cases", freshenv=True)
 
@@ -53,28 +49,6 @@ def test_only_the_real_conflicts_are_warned_each_naming_both_places(app: SphinxT
             assert word in message, (file, line, message)
     # the deliberate special cases: (1S)-1N-2X before (1X)-1N-2C/2D/2H, 2S before 2M, 2C before 2X ...
     assert not any(file == "modules/overcalls.bml" for file, *_ in found)
-
-
-def rows(nodes: list[BidNode], above: tuple[BidNode, ...] = ()) -> Iterator[tuple[BidNode, tuple[BidNode, ...]]]:
-    """Every row with the rows it answers."""
-    for node in nodes:
-        yield node, above
-        yield from rows(node.children, (*above, node))
-
-
-def contributes(row: BidNode, site: Site) -> bool:
-    """The row's meaning is in the system: one of its sequences stands as it
-    says (at its line, or the same words written before); a row without a
-    description only needs its sequence to be part of the system."""
-    for key in row.sequences:
-        standing = site.system.get(key)
-        if standing is None:
-            continue
-        if not row.description or standing.location == row.location:
-            return True
-        if says_the_same(standing.description, row.description):
-            return True
-    return False
 
 
 @SPECIAL_CASES

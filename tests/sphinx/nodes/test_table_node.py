@@ -37,7 +37,7 @@ def test_a_table_is_one_node_with_its_rows_anchors(make_app: type[SphinxTestApp]
     (table,) = app.env.get_doctree("index").findall(bml.bidtable)
     assert table.children == []  # stored without its text: only HTML and LaTeX read it, when writing
     assert [row.calls[0].written for row in bml.rows_in_order(table.model.rows)] == ["1N", "2C", "2D", "2H"]
-    assert table.anchors == [["bml-1n"], ["bml-1n-p-2c"], ["bml-1n-p-2c-p-2d"], ["bml-1n-p-2h"]]
+    assert table.anchors == [("bml-1n",), ("bml-1n-p-2c",), ("bml-1n-p-2c-p-2d",), ("bml-1n-p-2h",)]
     assert list(bml.shown_anchors(app.env.get_doctree("index"))) == [
         "bml-1n",
         "bml-1n-p-2c",

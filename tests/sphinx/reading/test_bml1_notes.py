@@ -3,7 +3,8 @@
 The root ``bml1-notes`` holds two systems made of several files joined by
 ``#INCLUDE``: a Polish club indented by 3 spaces a level and a precision
 system by 4, with ``//`` comments, headings with and without a space after
-the stars, and a blank line inside a table.
+the stars, a blank line inside a table, and BML 1's ``m`` and ``M`` for both
+minors and both majors where both were bid (issue 29).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tests.support import located_warnings
 #: the one warning of the root: the blank line inside the 2D table of precision.bml
 BLANK_LINE_IN_A_TABLE = (
     "precision.bml",
-    33,
+    35,
     "bml.syntax",
     "'2S Forcing, asks for shape' is indented, but a blank line comes before it, and a blank line ends a "
     "bidding table: it is read as a new table, an opening 2S, with the rows under it answering it. If it answers "
@@ -99,6 +100,18 @@ def test_3_and_4_spaces_a_level_give_the_whole_tree(app: SphinxTestApp) -> None:
     codes = precision
     assert "002DP2S" not in codes  # the blank line ended the table: said by the warning above
     assert codes["002S"].endswith("Forcing, asks for shape")
+
+
+@pytest.mark.sphinx("bss", testroot="bml1-notes", freshenv=True)
+def test_m_and_M_where_both_suits_were_bid_stand_for_both_as_in_bml1(app: SphinxTestApp) -> None:
+    """BML 1: "m :: Defines both C and D", "M :: Defines both H and S". BML 2's rule (a suit
+    not bid yet) leaves these rows no suit; they are read as the notes were written for."""
+    app.build()
+    polish, precision = (records(Path(app.outdir) / f"{name}.bss") for name in ("polish", "precision"))
+    for minor in "CD":
+        assert polish[f"001CP1DP1HP2CP2DP3{minor}"].endswith("natural, five cards, invitational")
+    for major in "HS":
+        assert precision[f"001DP1HP1SP4{major}"].endswith("to play, in either major")
 
 
 @pytest.mark.sphinx("html", testroot="bml1-notes", freshenv=True, confoverrides={"bml_indentation": 2})

@@ -10,8 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-from tests.sphinx.writing.test_latex import compile_pdf
-from tests.support import EXAMPLE_SITE, make_pdf, page, sphinx_build, write_project
+from tests.support import compile_pdf, page, write_project
 
 CARD = "card"
 
@@ -187,19 +186,6 @@ def test_the_latex_summary_is_small_with_suits_and_its_own_columns(app: SphinxTe
     assert r"2\bmlsuit{H}" in summary and "Weak, 6 \\bmlsuit{H}" in summary  # suits drawn, not text
     sty = (Path(app.outdir) / "sphinxbml.sty").read_text(encoding="utf-8")
     assert r"\newenvironment{sphinxclassbml-summary}" in sty
-
-
-@pytest.mark.latex
-@pytest.mark.slow
-def test_the_example_site_s_openings_take_one_pdf_page(tmp_path: Path) -> None:
-    """The openings of the example site ran over two pages of the PDF ("continued from previous page")."""
-    result = sphinx_build("-b", "latex", EXAMPLE_SITE, tmp_path)
-    assert result.returncode == 0, result.stderr
-    text = make_pdf(tmp_path, layout=True)
-    openings = text[text.index("Table 1: Openings") : text.index("Responses to 1♣")]
-    assert "4♠ To play" in openings
-    assert "continued from previous page" not in openings
-    assert "(not vulnerable)" in openings and "vulner- able" not in openings
 
 
 @pytest.mark.sphinx("html", testroot=CARD, srcdir="card-bad-summaries", freshenv=True)

@@ -2,7 +2,8 @@
 
 The PDF is what Sphinx's LaTeX builder makes (``-M latexpdf``) before the
 site is built; the HTML build copies it through Sphinx's own download
-machinery. Not built yet, the list says so and how to make it, without a
+machinery. Not built yet, the list offers no PDF (no page tells a reader how
+to build), the build's output tells the author how to make it, without a
 warning (a fresh machine without TeX builds the site with ``-W``), and the
 page is read again until it is there.
 """
@@ -46,18 +47,34 @@ def pdf_line(html: Path) -> tuple[str, list[str]]:
     return " ".join(item.get_text().split()), [str(link["href"]) for link in item.select("a[href]")]
 
 
-def test_a_pdf_not_built_yet_says_how_to_make_it_then_is_offered(tmp_path: Path) -> None:
+def downloads_text(html: Path) -> str:
+    soup = BeautifulSoup((html / "index.html").read_text(encoding="utf-8"), "lxml")
+    listed = soup.select_one("div.bml-downloads")
+    assert listed is not None
+    return " ".join(listed.get_text().split())
+
+
+def test_a_pdf_not_built_yet_is_told_to_the_author_then_offered(tmp_path: Path) -> None:
     source = write_project(tmp_path / "notes", INDEX, CONF)
     html = source / "_build" / "html"
     result = sphinx_build("-b", "html", source, html)
     assert result.returncode == 0, result.stderr  # -W: no warning for a PDF not built yet
-    line, links = pdf_line(html)
-    assert line == (
-        "The notes to print: our-notes.pdf is not built yet: make it with sphinx-build -M latexpdf SOURCE BUILD"
-        " (it is looked for at _build/latex/our-notes.pdf), then build the site again."
+    told = (
+        f"{source / 'index.rst'}:4: bml-downloads: the PDF our-notes.pdf is not built yet, so the list offers no "
+        f"PDF: make it first with sphinx-build -M latexpdf {source} {source / '_build'} (it is looked for at "
+        f"{source / '_build' / 'latex' / 'our-notes.pdf'}), then build the site again"
     )
-    assert not links
+    assert told in result.stdout.splitlines()
+    # the page a reader sees offers the system files and says nothing of building
+    assert downloads_text(html) == (
+        "Our notes: our-notes.bss (Full Disclosure file for Bridge Base Online), our-notes.txt (BBOalert file)"
+    )
+    page = (html / "index.html").read_text(encoding="utf-8")
+    assert "sphinx-build" not in page and "not built yet" not in page
     assert not (html / "_downloads").exists()
+    # built again with nothing changed: still told, as the page is read again until the PDF is there
+    again = sphinx_build("-b", "html", source, html)
+    assert told in again.stdout.splitlines()
     # the PDF appears (any bytes will do here; the slow test below makes a real one)
     pdf = source / "_build" / "latex" / "our-notes.pdf"
     pdf.parent.mkdir(parents=True)
@@ -76,6 +93,40 @@ def test_a_pdf_not_built_yet_says_how_to_make_it_then_is_offered(tmp_path: Path)
     (copied,) = (html / "_downloads").rglob("our-notes.pdf")
     assert copied.read_bytes().startswith(b"%PDF-1.5 second, longer\n")
     assert pdf_line(html)[0] == "The notes to print: our-notes.pdf (PDF, 1.2 MB)"
+
+
+@pytest.mark.parametrize(
+    ("pdf", "told"),
+    [
+        (
+            "_build/latex/our-notes.pdf",
+            "make it first with sphinx-build -M latexpdf . _build (it is looked for at _build/latex/our-notes.pdf)",
+        ),
+        (
+            "/files/our-notes.pdf",
+            "make it first with sphinx-build -M latexpdf . BUILD, which writes it into BUILD/latex, "
+            "and put it at files/our-notes.pdf",
+        ),
+    ],
+)
+def test_the_author_is_told_the_command_to_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pdf: str, told: str
+) -> None:
+    """Built from the project's folder, as most are: the command says ``.`` and ``_build``."""
+    source = write_project(tmp_path / "notes", INDEX.replace("_build/latex/our-notes.pdf", pdf), CONF)
+    monkeypatch.chdir(source)
+    app = SphinxTestApp("html", srcdir=source, builddir=tmp_path / "build")
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    assert located_warnings(app) == []
+    status = app.status.getvalue()
+    assert (
+        f"index.rst:4: bml-downloads: the PDF our-notes.pdf is not built yet, so the list offers no PDF: {told}, "
+        "then build the site again\n"
+    ) in status
+    assert page(app).select_one("div.bml-downloads li.bml-downloads-pdf") is None
 
 
 @pytest.mark.parametrize("builder", ["text", "latex", "epub"])

@@ -13,32 +13,7 @@ from typing import Any
 
 import pytest
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 900}
-
-Box = dict[str, float]
-
-
-def box(page: Any, selector: str) -> Box:
-    found = page.locator(selector)
-    assert found.count() >= 1, f"nothing matches {selector}"
-    bounds = found.first.bounding_box()
-    assert bounds is not None, f"{selector} is not displayed"
-    return dict(bounds)
-
-
-def right(b: Box) -> float:
-    return b["x"] + b["width"]
-
-
-def bottom(b: Box) -> float:
-    return b["y"] + b["height"]
-
-
-def rgb(page: Any, selector: str) -> tuple[int, ...]:
-    colour: str = page.locator(selector).first.evaluate("element => getComputedStyle(element).color")
-    assert colour.startswith("rgb"), colour
-    return tuple(int(float(part)) for part in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3])
+from tests.support import DESKTOP, PHONE, bottom, box, rgb, right
 
 
 def check_layout(page: Any, width: int) -> None:

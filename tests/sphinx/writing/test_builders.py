@@ -8,7 +8,8 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_bml.sphinx.writing.fallback import RENDERED_FORMATS
+from sphinx_bml.sphinx import nodes as bml
+from sphinx_bml.sphinx.writing.visitors import VISITORS
 
 
 def output(app: SphinxTestApp, pattern: str) -> str:
@@ -51,6 +52,16 @@ def test_text_keeps_prose(app: SphinxTestApp) -> None:
     assert "| 1♣   | strong  |" in result
 
 
+@pytest.mark.sphinx("text", testroot="bml-basic")
+def test_one_map_gives_each_format_its_visitors(app: SphinxTestApp) -> None:
+    """The visitors registered are the map the fallback reads: every node of ours, for each format in it."""
+    assert set(VISITORS) == {"html", "latex", "text"}
+    for fmt, visitors in VISITORS.items():
+        assert set(visitors) == set(bml.ALL_NODES)
+        registered = app.registry.translation_handlers[fmt]
+        assert {node.__name__: visitors[node] for node in bml.ALL_NODES}.items() <= registered.items()
+
+
 @pytest.mark.parametrize(
     ("builder", "pattern"),
     [("man", "*.1"), ("texinfo", "*.texi"), ("xml", "index.xml")],
@@ -60,7 +71,7 @@ def test_other_builders_get_readable_standard_nodes(
 ) -> None:
     app = make_app(builder, srcdir=rootdir / "test-bml-basic", builddir=sphinx_test_tempdir / f"fallback-{builder}")
     app.build()
-    assert builder not in RENDERED_FORMATS
+    assert builder not in VISITORS
     result = output(app, pattern)
     for words in ("1♣", "16+ hcp, any hand", "Negative, 0–7 hcp", "Stayman", "card ♥", "Dbl"):
         assert words in result, words

@@ -25,7 +25,7 @@ from sphinx_bml.language.model import (
 )
 from sphinx_bml.sphinx import nodes as bml
 from sphinx_bml.sphinx.writing import latex
-from tests.support import make_pdf
+from tests.support import compile_pdf
 
 SUIT_SYMBOLS = "♠♥♦♣"
 ESCAPES_SOURCE = r"\input{x} $ & % # _ { } ~ ^ \ end"
@@ -220,14 +220,6 @@ def test_style_file_ships_with_the_package() -> None:
 
 # --------------------------------------------------------------------------
 # Real PDFs
-
-
-def compile_pdf(app: Any, engine: str) -> str:
-    """Build the LaTeX sources, make the PDF, return its text; no overfull line on the way."""
-    app.build()
-    text = make_pdf(Path(app.outdir), engine, layout=True)
-    assert "Overfull \\hbox" not in (Path(app.outdir) / "bmltest.log").read_text(errors="replace")
-    return text
 
 
 def check_pdf_text(text: str) -> None:

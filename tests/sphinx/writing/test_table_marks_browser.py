@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.sphinx.writing.test_browser import DESKTOP, PHONE, bottom, box
-from tests.support import build_once, write_project
+from tests.support import DESKTOP, PHONE, bottom, box, build_once, write_project
 
 NOTES = """Our 1NT
 =======

@@ -1,0 +1,2 @@
+project = "Bidding problems"
+extensions = ["sphinx_bml"]
