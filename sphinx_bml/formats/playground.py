@@ -168,7 +168,7 @@ def _block(block: Block, settings: Settings, drawing: Drawing) -> str:
     if isinstance(block, Auction):
         return auction_html(block, four)
     if isinstance(block, AsWritten):  # a diagram that cannot be read: its lines as written, as the site shows them
-        return f'<pre class="bml-as-written">{encode(block.text)}</pre>\n'
+        return f'<div class="bml-as-written"><pre>{encode(block.text)}</pre></div>\n'
     if isinstance(block, Heading):
         return f'<p class="rubric">{_prose(block.text, drawing)}</p>\n'
     if isinstance(block, Paragraph):

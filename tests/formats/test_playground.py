@@ -55,6 +55,18 @@ def test_a_table_continuing_what_nothing_describes_is_an_orphan() -> None:
     }
 
 
+def test_a_deal_with_a_slip_is_shown_as_written_and_warned_at_its_line() -> None:
+    notes = f"#5, Dealer S, None vul\n   S: AKJxx Kx x AQxz <b>{HOSTILE}</b>\n"
+    shown = show(notes, Settings())
+    page = BeautifulSoup(shown.html, "html.parser")
+    assert [block.get_text() for block in page.select("div.bml-as-written > pre")] == [
+        f"#5, Dealer S, None vul\n   S: AKJxx Kx x AQxz <b>{HOSTILE}</b>"
+    ]
+    assert not page.select("b, img")
+    assert [(problem.line, problem.kind) for problem in shown.problems] == [(2, "syntax")]
+    assert "is not a hand" in shown.problems[0].message
+
+
 def test_nothing_typed_becomes_markup() -> None:
     notes = f"#+TITLE: {HOSTILE}\n* Heading {HOSTILE}\n\n1N 15-17 {HOSTILE} {{{{ 15-17 hcp {HOSTILE} }}}}\n"
     notes += f"  2C {{{{ 8+ hcp }}}} *bold {HOSTILE}* =code {HOSTILE}=\n\n| cell {HOSTILE} |\n"

@@ -10,19 +10,16 @@ while the engine works, Stop ends the run, and the playground goes on.
 
 from __future__ import annotations
 
-import functools
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support import pyodide_folder, require, sphinx_build, write_project
+from tests.support import pyodide_folder, require, served, sphinx_build, write_project
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -33,11 +30,6 @@ START = 120_000
 STATUS = "div.bml-playground span.bml-playground-status"
 NOTES_AREA = "div.bml-playground textarea.bml-playground-notes"
 HOSTILE = "<img src=x onerror=window.hacked=1>"
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture
@@ -51,14 +43,8 @@ def site(tmp_path: Path) -> Iterator[str]:
     html = tmp_path / "html"
     result = sphinx_build("-b", "html", source, html)
     assert result.returncode == 0, result.stderr
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(html)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(html) as address:
+        yield address + "/"
 
 
 def offline(context: Any, site: str) -> list[str]:
