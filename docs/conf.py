@@ -10,6 +10,7 @@ The extras it needs: ``pip install 'sphinx-bml[docs]'`` (or ``-e '.[docs]'``).
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib.metadata import version as package_version
 from pathlib import Path
@@ -29,6 +30,17 @@ exclude_patterns = ["_build", "modules"]
 
 # Anchors for the headings of CHANGELOG.md, which changelog.md includes.
 myst_heading_anchors = 2
+
+# -- The playground (try-it.rst) ----------------------------------------------------
+# Pyodide's files, from the pyodide package of npm: where $SPHINX_BML_PYODIDE says,
+# else where `bash .ci/fetch-pyodide` puts them (CI and Read the Docs run it). Without
+# them the docs still build with -W: the Try it page says the playground is not
+# available, and its bml.playground warning is silenced here, and here only.
+_pyodide = Path(os.environ.get("SPHINX_BML_PYODIDE") or Path.home() / ".cache" / "sphinx-bml" / "pyodide")
+if (_pyodide / "pyodide.mjs").is_file():
+    bml_playground_pyodide = str(_pyodide)
+else:
+    suppress_warnings = ["bml.playground"]
 
 # -- HTML ------------------------------------------------------------------------
 html_theme = "furo"

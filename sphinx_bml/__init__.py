@@ -46,7 +46,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .sphinx.reading.documents import BMLParser
     from .sphinx.reading.encoding import leave_out_pages_not_in_utf8
     from .sphinx.reading.parts import exclude_included_parts
-    from .sphinx.whole_site import changes, convention_card, glossary, practice, practice_screens, summary
+    from .sphinx.whole_site import changes, convention_card, glossary, playground, practice, practice_screens, summary
     from .sphinx.whole_site.downloads import BMLDownloads, write_downloads
     from .sphinx.writing import html, latex
     from .sphinx.writing.visitors import node_visitors
@@ -97,6 +97,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_builder(AnkiBuilder)  # an Anki deck: one card per sequence
     app.add_directive("bml-downloads", BMLDownloads)
     app.connect("build-finished", write_downloads)
+
+    # the playground: BML typed on a page, read in the reader's browser (Pyodide's files copied, opt-in)
+    app.add_directive("bml-playground", playground.BMLPlayground)
+    app.connect("html-page-context", playground.page_script)
+    app.connect("build-finished", playground.write_playground)
 
     # a page once the site is read: its steps in one handler, in order; the pages to write again
     app.connect("doctree-resolved", resolving.resolve_page)

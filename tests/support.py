@@ -8,6 +8,7 @@ the folder whose tests share them, and no test module imports another
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import io
@@ -17,12 +18,14 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pytest
 from bs4 import BeautifulSoup
@@ -62,6 +65,14 @@ def require(available: bool, reason: str) -> None:
     if REQUIRE_ALL:
         pytest.fail(f"{reason} (SPHINX_BML_REQUIRE_ALL is set, so this is a failure, not a skip)")
     pytest.skip(reason)
+
+
+def pyodide_folder() -> Path | None:
+    """Pyodide's files for the playground: $SPHINX_BML_PYODIDE, else where ``.ci/fetch-pyodide``
+    puts them (~/.cache/sphinx-bml/pyodide); ``None`` when they are not there."""
+    configured = os.environ.get("SPHINX_BML_PYODIDE")
+    folder = Path(configured) if configured else Path.home() / ".cache" / "sphinx-bml" / "pyodide"
+    return folder if (folder / "pyodide.mjs").is_file() else None
 
 
 def conformance_names() -> list[str]:
@@ -868,3 +879,37 @@ def node_program() -> str:
     require(found is not None, "Node.js is not installed (apt-get install nodejs)")
     assert found is not None
     return found
+
+
+# --------------------------------------------------------------------------
+# A folder served over HTTP on this machine, as a static host serves it
+
+
+class _Host(SimpleHTTPRequestHandler):
+    """A static host: the files of a folder, each response with the headers of :attr:`sent`."""
+
+    sent: ClassVar[dict[str, str]] = {}
+
+    def end_headers(self) -> None:
+        for name, value in self.sent.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def served(folder: Path, sent: dict[str, str] | None = None) -> Iterator[str]:
+    """``folder`` served on 127.0.0.1 at a free port, as a static host serves it, with the
+    headers ``sent``: its address (no ``/`` at the end)."""
+    host = type("Host", (_Host,), {"sent": sent or {}})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(host, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

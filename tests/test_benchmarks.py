@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.highlighting import vscode_missing
-from tests.support import dealer_program, needs, require
+from tests.support import CHROMIUM, dealer_program, needs, pyodide_folder, require
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 _ROW = re.compile(r"^\| [\d,]+ \|")
@@ -165,3 +165,19 @@ def test_the_quickstart_is_timed_to_a_built_site() -> None:
     (row,) = (line for line in printed.splitlines() if re.match(r"^\| [\d.]+ \|", line))
     command, site, total = numbers(row)
     assert total == pytest.approx(command + site, abs=0.02)
+
+
+@pytest.mark.browser
+def test_the_playground_benchmark_prints_the_payload_and_the_time_to_the_first_table() -> None:
+    require(pyodide_folder() is not None, "Pyodide's files are not there: run bash .ci/fetch-pyodide")
+    require(CHROMIUM.exists(), f"Chromium is not installed at {CHROMIUM} (Debian package chromium)")
+    printed = run("playground.py", "--runs", "1")
+    cold = re.search(r"^\| cold \(fresh profile\) \| ([\d,]+) \| ([\d.]+) \|$", printed, re.MULTILINE)
+    cached = re.search(r"^\| cached \(second load\) \| ([\d,]+) \| ([\d.]+) \|$", printed, re.MULTILINE)
+    assert cold is not None and cached is not None, printed
+    on_disk = re.search(r"^ +([\d,]+)  in all$", printed, re.MULTILINE)
+    assert on_disk is not None
+    assert int(cold.group(1).replace(",", "")) >= int(on_disk.group(1).replace(",", ""))  # the page besides
+    assert int(cached.group(1).replace(",", "")) < int(cold.group(1).replace(",", ""))
+    assert re.search(r"a pasted table of 10,000 rows read and drawn in [\d.]+ s", printed)
+    assert "asked of other sites" not in printed

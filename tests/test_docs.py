@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from tests.support import ROOT, needs, require
+from tests.support import ROOT, needs, pyodide_folder, require
 
 DOCS = ROOT / "docs"
 TIMEOUT = 600
@@ -111,6 +111,19 @@ def test_read_the_docs_configuration() -> None:
     assert install["path"] == "."
     assert set(install["extra_requirements"]) <= set(project["optional-dependencies"])
     assert set(config.get("formats", [])) <= {"htmlzip", "pdf", "epub"}
+    # the Try it page's Pyodide, fetched from npm by the script CI runs too (docs/conf.py finds it)
+    assert "nodejs" in config["build"]["tools"]
+    assert config["build"]["jobs"] == {"pre_build": ["bash .ci/fetch-pyodide"]}
+    assert (ROOT / ".ci" / "fetch-pyodide").is_file()
+
+
+def test_the_try_it_page_holds_the_playground(html: Path) -> None:
+    require(pyodide_folder() is not None, "Pyodide's files are not there: run bash .ci/fetch-pyodide")
+    page = BeautifulSoup((html / "try-it.html").read_text(encoding="utf-8"), "html.parser")
+    notes = page.select_one("div.bml-playground[data-settings] textarea.bml-playground-notes")
+    assert notes is not None and "1N 15-17" in notes.get_text()
+    assert (html / "_static" / "bml-playground" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert (html / "_static" / "bml-playground" / "sphinx_bml.zip").is_file()
 
 
 @pytest.mark.latex

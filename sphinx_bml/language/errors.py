@@ -134,6 +134,12 @@ class Kind(enum.StrEnum):
         "words (``:negative-doubles:``, ``:doubles:``) that a bidding table contradicts, or an opening whose "
         "hand condition and meaning give different minimum lengths",
     )
+    PLAYGROUND = (
+        "playground",
+        "a ``bml-playground`` page whose playground cannot work on the site: the files of Pyodide "
+        "(``bml_playground_pyodide``) are not found, so the page shows the notes and says the playground "
+        "is not available",
+    )
     PRACTICE = (
         "practice",
         "a ``bml-practice`` page that cannot deal its boards: endplay is not installed "

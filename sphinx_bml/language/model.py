@@ -8,6 +8,7 @@ nodes) consumes; nothing downstream reads BML text again.
 from __future__ import annotations
 
 import enum
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -213,6 +214,11 @@ class AsWritten:
 
     lines: list[str]
     location: Location
+
+    @property
+    def text(self) -> str:
+        """Its lines as they are shown: columns kept, the indent they share and the spaces that end them left out."""
+        return textwrap.dedent("\n".join(line.rstrip() for line in self.lines))
 
 
 @dataclass

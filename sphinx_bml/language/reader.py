@@ -176,12 +176,14 @@ class Reader:
     """Reads BML with its includes.
 
     ``root``: includes may not leave this folder (``None``: anywhere).
-    ``includes_enabled``: when false, ``#INCLUDE`` is reported, not followed.
+    ``includes_enabled``: when false, ``#INCLUDE`` is reported, not followed;
+    ``includes_off`` says why, in the message.
     ``max_included_lines``: see :data:`MAX_INCLUDED_LINES`.
     """
 
     root: Path | None = None
     includes_enabled: bool = True
+    includes_off: str = "file insertion is off"
     max_included_lines: int = MAX_INCLUDED_LINES
 
     def __post_init__(self) -> None:
@@ -318,7 +320,7 @@ class Reader:
                 source.problems.report("#INCLUDE needs a file name", location, Kind.INCLUDE)
             elif not self.includes_enabled:
                 source.problems.report(
-                    f"#INCLUDE {target} is not allowed here (file insertion is off)", location, Kind.INCLUDE
+                    f"#INCLUDE {target} is not allowed here ({self.includes_off})", location, Kind.INCLUDE
                 )
             elif directory is None:
                 source.problems.report(f"#INCLUDE {target} has no folder to be read from", location, Kind.INCLUDE)

@@ -19,7 +19,8 @@ by each builder its own way; :func:`plain` is the drawn tokens as text,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 
@@ -207,6 +208,61 @@ def condition_text(row: BidNode) -> str:
     A pattern row (``2M``) describes its own condition, as written, not each suit's.
     """
     return row.condition.describe() if row.condition is not None else ""
+
+
+#: What smart quotes change (quotes, ``--``, ``...``, backslash escapes): text without it stays as it is.
+_EDUCATED = re.compile(r"['\"`\\]|--|\.\.\.|\. \. \.")
+
+
+#: Educates the quotes of texts as Sphinx's smart quotes do to prose: ``(kind, text)`` pairs
+#: (kind ``"plain"`` or ``"literal"``) in, the texts out (docutils' ``educate_tokens``).
+Educate = Callable[[list[tuple[str, str]]], Iterable[str]]
+
+
+def educated(tokens: tuple[Inline, ...], educate: Educate) -> tuple[Inline, ...]:
+    """Drawn tokens with their quotes, dashes and ellipses educated as Sphinx's smart quotes
+    educate prose (monospace kept): ``educate`` is docutils' ``educate_tokens`` with the
+    site's action and language, taking ``("plain" or "literal", text)`` pairs."""
+    if not _educable(tokens):
+        return tokens
+    return _replace(tokens, iter(educate(list(_texts(tokens, literal=False)))))
+
+
+def _educable(tokens: tuple[Inline, ...]) -> bool:
+    """Whether the text of ``tokens`` outside monospace has something for the smart quotes to change."""
+    for token in tokens:
+        if type(token) is Text:
+            if _EDUCATED.search(token.text):
+                return True
+        elif isinstance(token, Styled) and token.style != "monospace" and _educable(token.children):
+            return True
+    return False
+
+
+def _texts(tokens: tuple[Inline, ...], literal: bool) -> Iterator[tuple[str, str]]:
+    """The texts in order, as SmartQuotes reads them (a suit symbol's text too, as context)."""
+    for token in tokens:
+        if isinstance(token, Text):
+            yield ("literal" if literal else "plain"), token.text
+        elif isinstance(token, SuitSymbol):
+            yield "plain", SUIT_GLYPHS[token.strain.value]
+        elif isinstance(token, Styled):
+            yield from _texts(token.children, literal or token.style == "monospace")
+
+
+def _replace(tokens: tuple[Inline, ...], educated: Iterator[str]) -> tuple[Inline, ...]:
+    shown: list[Inline] = []
+    for token in tokens:
+        if isinstance(token, Text):
+            shown.append(Text(next(educated)))
+        elif isinstance(token, SuitSymbol):
+            next(educated)
+            shown.append(token)
+        elif isinstance(token, Styled):
+            shown.append(Styled(token.style, _replace(token.children, educated)))
+        else:
+            shown.append(token)
+    return tuple(shown)
 
 
 #: A drawn token of a meaning, with the abbreviations found in its text.

@@ -31,7 +31,7 @@ from typing import NamedTuple, TypeVar
 
 from .calls import PASS, Call, Sequence, Strain
 from .errors import Location
-from .model import Seat, Vulnerability
+from .model import BidTable, Seat, Vulnerability
 from .notation import anchor, context_label, label, object_name, short_form
 from .system import Key, Meaning, System, more_general
 
@@ -49,6 +49,15 @@ class Continuation(NamedTuple):
         """What the notes must describe for this table to make sense (:func:`required`)."""
         needed = (required(sequence) for sequence in self.sequences)
         return tuple(dict.fromkeys(sequence for sequence in needed if sequence is not None))
+
+
+def continuations(tables: Iterable[BidTable]) -> list[Continuation]:
+    """The tables among ``tables`` that continue a sequence (``1N-2C;``), once expanded."""
+    return [
+        Continuation(tuple(dict.fromkeys(key[2] for key in table.rows[0].sequences)), table.rows[0].location)
+        for table in tables
+        if table.continues and table.rows and table.rows[0].sequences
+    ]
 
 
 def required(sequence: Sequence) -> Sequence | None:

@@ -111,7 +111,7 @@ def covered(first: Meaning, place: str, count: int, answers: int = 0) -> str:
     before, more specifically; ``first`` is the first of those definitions, at ``place``.
     ``answers``: the rows that answer the row, which still stand (only its own meaning adds nothing)."""
     others = f" (and {count - 1} more)" if count > 1 else ""
-    defined = f"{short_notation(first.sequence)} is {_quote(first)} at {place}{others}; the first definition stands"
+    defined = f"{short_notation(first.sequence)} is {quoted(first)} at {place}{others}; the first definition stands"
     if not answers:
         return (
             "every sequence this row stands for is already defined by a more specific row, so it adds nothing: "
@@ -194,7 +194,8 @@ def _place(location: Location, here: BidNode) -> str:
     return f"{Path(location.file).name}:{location.line}"
 
 
-def _quote(meaning: Meaning) -> str:
+def quoted(meaning: Meaning) -> str:
+    """A meaning's words in quotes, on one line, a long one cut: what messages quote."""
     text = " ".join(meaning.description.text.split())
     if len(text) > QUOTE_LENGTH:
         text = text[: QUOTE_LENGTH - 1].rstrip() + "\u2026"

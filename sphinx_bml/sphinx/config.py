@@ -352,6 +352,19 @@ SETTINGS: tuple[Setting, ...] = (
         "that version are marked *changed* in the tables (class ``bml-changed-since``); LaTeX and text show no "
         "mark. See ``.. bml-changes::`` for the list of the changes.",
     ),
+    # -- the playground
+    Setting(
+        "bml_playground_pyodide",
+        "",
+        _text,
+        "html",
+        '``""``',
+        "the folder (from the folder of ``conf.py``) holding the files of Pyodide, Python for web browsers, from "
+        "the ``pyodide`` package of npm (the folder with ``pyodide.mjs``): the HTML build copies what the "
+        "``.. bml-playground::`` pages need (about 13 MB) into ``_static/bml-playground/``, only when the site "
+        "has such a page. Empty or without those files: the pages show the notes and say the playground is "
+        "not available, with a ``bml.playground`` warning.",
+    ),
 )
 
 

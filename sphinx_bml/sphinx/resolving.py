@@ -8,7 +8,7 @@ in this order:
    the tables are still ours, for every builder;
 2. each :class:`~sphinx_bml.sphinx.nodes.placeholder` is made
    (``whole_site/summary``, ``whole_site/convention_card``, ``whole_site/glossary``, ``whole_site/changes``,
-   ``whole_site/downloads``;
+   ``whole_site/downloads``, ``whole_site/playground``;
    the practice page's boards are dealt earlier, by a post-transform);
 3. the links between the tables continuing a sequence and the rows they
    continue are found (HTML), and the rows changed since ``bml_changed_since``
@@ -39,6 +39,7 @@ from .whole_site.changes import made_changes, mark_changed_rows
 from .whole_site.convention_card import made_convention_card
 from .whole_site.downloads import made_downloads
 from .whole_site.glossary import made_glossary
+from .whole_site.playground import made_playground
 from .whole_site.summary import made_summary
 from .writing import fallback, latex
 
@@ -50,6 +51,7 @@ MAKERS: dict[str, Maker] = {
     "changes": made_changes,
     "glossary": lambda app, doctree, placeholder, docname: [made_glossary(app.env)],
     "downloads": lambda app, doctree, placeholder, docname: [made_downloads(app, docname, placeholder)],
+    "playground": made_playground,
 }
 
 

@@ -32,6 +32,7 @@ BAD_VALUES: dict[str, list[Any]] = {
     "bml_show_conditions": ["yes", 1],
     "bml_collapsible": ["no", None],
     "bml_changed_since": ["learned.pdf", "learned/", 3, None, ["a.bss"]],
+    "bml_playground_pyodide": [None, 3, ["node_modules/pyodide"]],
 }
 
 

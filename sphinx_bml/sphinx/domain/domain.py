@@ -147,6 +147,7 @@ class BMLDomain(Domain):
         "references": {},  # docname -> the targets of its :bml:seq: roles
         "resolved": {},  # (docname, target) -> Resolution, as the pages were last written
         "downloads": set(),  # the documents with a bml-downloads list
+        "playgrounds": set(),  # the documents with a bml-playground
         "abbreviations": {},  # docname -> the abbreviations its prose uses (bml_abbreviations)
         "generated": set(),  # the documents with a bml-glossary or bml-summary, made from the whole site
         "problems": {},  # docname -> the problems found reading it (diagnostics.Problem), reported once
@@ -185,6 +186,11 @@ class BMLDomain(Domain):
         self.downloads.add(docname)
 
     @property
+    def playgrounds(self) -> set[str]:
+        playgrounds: set[str] = self.data["playgrounds"]
+        return playgrounds
+
+    @property
     def abbreviations(self) -> dict[str, frozenset[str]]:
         abbreviations: dict[str, frozenset[str]] = self.data["abbreviations"]
         return abbreviations
@@ -210,6 +216,7 @@ class BMLDomain(Domain):
         self.pages.pop(docname, None)
         self.references.pop(docname, None)
         self.downloads.discard(docname)
+        self.playgrounds.discard(docname)
         self.abbreviations.pop(docname, None)
         self.generated.discard(docname)
         self._sites = None
@@ -219,6 +226,7 @@ class BMLDomain(Domain):
             ours, theirs = self.data[key], otherdata[key]
             ours.update((docname, theirs[docname]) for docname in docnames if docname in theirs)
         self.downloads.update(docname for docname in otherdata["downloads"] if docname in docnames)
+        self.playgrounds.update(docname for docname in otherdata["playgrounds"] if docname in docnames)
         self.generated.update(docname for docname in otherdata["generated"] if docname in docnames)
         self._read.update(docnames)
         self._sites = None

@@ -41,6 +41,7 @@ from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 from sphinx.util.nodes import make_refnode
 
+from ...formats.html_tables import Forward
 from ...language.errors import Kind, Location
 from ...language.notation import any_context, continuation_id, object_name, without_context
 from ..diagnostics import warn
@@ -54,15 +55,6 @@ class Continued(NamedTuple):
     docname: str
     location: Location
     head_id: str
-
-
-class Forward(NamedTuple):
-    """A link forward to a table continuing a row: where it leads, the title of the page
-    it is on, and ``"below"`` or ``"above"`` when that is the row's own page (else ``""``)."""
-
-    uri: str
-    title: str
-    here: str = ""
 
 
 _FOUND: WeakKeyDictionary[Builder, dict[str, list[Continued]]] = WeakKeyDictionary()

@@ -27,7 +27,7 @@ from ...language.expansion import expand
 from ...language.model import Document, Metadata
 from ...language.parser import Parser
 from ...language.reader import Reader, Source
-from ...language.site import Continuation
+from ...language.site import Continuation, continuations
 from ...language.system import System
 from .. import garbage_collector
 from ..diagnostics import Place, Problem, located
@@ -107,11 +107,7 @@ def read(
                 table.hidden = True
         expand(document, reading.system)
     if not example:
-        reading.continued += [
-            Continuation(tuple(dict.fromkeys(key[2] for key in table.rows[0].sequences)), table.rows[0].location)
-            for table in document.bid_tables
-            if table.continues and table.rows and table.rows[0].sequences
-        ]
+        reading.continued += continuations(document.bid_tables)
     current_reading(env).problems.extend(located(document.problems, place))
     # a missing file is a dependency too: the page is read again once it exists
     for path in [*source.files, *source.missing]:

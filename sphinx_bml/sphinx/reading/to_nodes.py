@@ -9,8 +9,6 @@ from BML text. Every block node keeps the file and line it was written at.
 
 from __future__ import annotations
 
-import textwrap
-
 from docutils import nodes
 from sphinx import addnodes
 
@@ -160,8 +158,7 @@ def continued_sequence(table: BidTable) -> dict[str, object]:
 def as_written(model: AsWritten) -> nodes.literal_block:
     """A diagram that cannot be read, in a literal block: its lines as they were written,
     columns kept, no markup read in them; every builder shows it."""
-    text = textwrap.dedent("\n".join(line.rstrip() for line in model.lines))
-    return nodes.literal_block(text, text, language="text", classes=["bml-as-written"])
+    return nodes.literal_block(model.text, model.text, language="text", classes=["bml-as-written"])
 
 
 def deal(model: Deal) -> bml.deal:

@@ -14,20 +14,15 @@ the slow test), and without it the browser refuses it.
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import http.client
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
 
 from sphinx_bml.formats.bboalert import read_bboalert
-from tests.support import build_once, write_project
+from tests.support import build_once, served, write_project
 
 NOTES = """\
 .. bml::
@@ -104,35 +99,6 @@ def test_a_site_of_several_systems_publishes_each_under_its_name(tmp_path: Path)
         for name in ("club.txt", "weak.txt")
     }
     assert titles == {"club.txt": "Strong club", "weak.txt": "Weak notrump"}
-
-
-class _Host(SimpleHTTPRequestHandler):
-    """A static host: the files of a folder, each response with the headers of :attr:`sent`."""
-
-    sent: ClassVar[dict[str, str]] = {}
-
-    def end_headers(self) -> None:
-        for name, value in self.sent.items():
-            self.send_header(name, value)
-        super().end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def served(folder: Path, sent: dict[str, str]) -> Iterator[str]:
-    """``folder`` served on 127.0.0.1 at a free port, with the headers ``sent``: its address."""
-    host = type("Host", (_Host,), {"sent": sent})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(host, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 #: what GitHub Pages and Read the Docs send with every file of a public site
