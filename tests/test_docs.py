@@ -19,6 +19,9 @@ from bs4 import BeautifulSoup
 
 from tests.support import ROOT, needs, pyodide_folder, require
 
+# every test builds the docs, or reads what a build of them made: the quick selection leaves them out
+pytestmark = pytest.mark.slow
+
 DOCS = ROOT / "docs"
 TIMEOUT = 600
 
@@ -127,7 +130,6 @@ def test_the_try_it_page_holds_the_playground(html: Path) -> None:
 
 
 @pytest.mark.latex
-@pytest.mark.slow
 def test_docs_build_as_pdf_without_a_warning(tmp_path: Path) -> None:
     require(shutil.which("latexmk") is not None, "latexmk (TeX Live) is not installed")
     require(shutil.which("make") is not None, "make is not installed")

@@ -221,6 +221,7 @@ def test_the_vscode_extension_declares_the_grammar() -> None:
     assert package["contributes"]["languages"][0]["extensions"] == [".bml"]
 
 
+@pytest.mark.slow
 def test_a_code_block_of_bml_builds_with_W_and_is_highlighted(tmp_path: Path) -> None:
     """``.. code-block:: bml`` was "Pygments lexer name 'bml' is not known": a failed ``-W`` build."""
     index = "Notes\n=====\n\n.. code-block:: bml\n\n" + "".join(f"   {line}\n" for line in NOTES.splitlines())

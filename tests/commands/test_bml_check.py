@@ -83,6 +83,7 @@ def test_every_problem_of_a_project_at_its_file_and_line(notes: Path, capsys: py
     assert sorted(notes.rglob("*")) == before  # nothing written into the project
 
 
+@pytest.mark.slow
 def test_the_same_problems_as_the_build(notes: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     built = sphinx_build("-b", "html", notes, tmp_path / "html")
     warnings = sorted(

@@ -118,6 +118,7 @@ def test_a_system_is_picked_in_a_project_only(tmp_path: Path, notes: Path, capsy
 _BIDS = {"P": "pass", "D": "X", "R": "XX"}
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_json_scores_each_board_as_the_text_shows_it(notes: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Each board's contract, declarer, tricks, score, par and IMPs: the same in JSON and in the text,

@@ -52,6 +52,7 @@ def test_the_same_notes_compared_are_within_noise(club: Path, capsys: pytest.Cap
     assert study["study"]["notes"] == study["study"]["compare"]  # the same source, title and fingerprint
 
 
+@pytest.mark.slow
 def test_a_worse_version_is_said_worse(club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     needs("endplay")
     worse = write_club(tmp_path, WORSE, "worse.bml")
@@ -72,6 +73,7 @@ def _study(arguments: list[str], capsys: pytest.CaptureFixture[str], path: Path)
     return document
 
 
+@pytest.mark.slow
 def test_two_seeds_merged_equal_one_run_over_both(
     club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -229,6 +231,7 @@ def _blocks(page: str, language: str) -> list[str]:
     return ["\n".join(line[3:] for line in block.splitlines()).strip() + "\n" for block in blocks]
 
 
+@pytest.mark.slow
 def test_the_compare_example_of_the_docs_is_what_bml_practice_prints(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

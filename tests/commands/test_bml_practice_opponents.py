@@ -228,6 +228,7 @@ def test_at_the_table_their_calls_are_alerted_before_you_call(ours: Path) -> Non
     assert lines[alert + 1] == "Auction so far: 1H"
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_example_site_against_its_opponents(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 32, done when: on 200 boards East-West bid on at least a quarter, and our answers after

@@ -175,6 +175,7 @@ def test_a_bad_jobs_count_is_a_command_line_mistake(club: Path, capsys: pytest.C
     assert "--jobs" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_example_site_measured_against_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pbn = needs("endplay.parsers.pbn")
     out = tmp_path / "site.pbn"
@@ -282,6 +283,7 @@ def _check_game(tags: dict[str, str], calls: list[str]) -> None:
         assert tags["Result"] == "" or 0 <= int(tags["Result"]) <= 13
 
 
+@pytest.mark.slow
 def test_the_pbn_file_follows_the_export_format_and_bridgebots_reads_it_back(
     club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -344,6 +346,7 @@ def test_a_bss_version_is_read_as_a_bss_file(club: Path, tmp_path: Path, capsys:
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_a_file_name_with_control_characters_never_reaches_the_terminal_raw(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -108,6 +108,7 @@ def test_yes_writes_the_repository(default: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("builder", ["html", "bss", "bboalert"])
 def test_the_notes_build_without_a_warning(default: Path, tmp_path: Path, builder: str) -> None:
     built = sphinx_build("-b", builder, default / "notes", tmp_path / builder)
@@ -214,6 +215,7 @@ def test_the_pre_commit_hook_is_ours(default: Path) -> None:
     assert hook["additional_dependencies"] == ["myst-parser"]  # what conf.py's extensions import
 
 
+@pytest.mark.slow
 def test_several_systems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "notes-repository"
     status, _, err = quickstart(capsys, "--yes", "--systems", "Precision, 2/1", "--name", "Club notes", folder)
@@ -248,6 +250,7 @@ def _assigned_in(text: str) -> dict[str, str]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), [(UNUSUAL_NAME, UNUSUAL_PLAYERS), ("Zbigniew Łukasz", "")])
 def test_a_name_with_quotes_or_accents_stays_what_it_is(
     name: str, players: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

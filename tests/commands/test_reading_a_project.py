@@ -126,6 +126,7 @@ def kinds(project: Project) -> list[tuple[str | None, int | None, str]]:
     return [(Path(r.file).name if r.file else None, r.line, r.kind) for r in project.reported]
 
 
+@pytest.mark.slow
 def test_the_system_is_the_bss_builders_row_for_row(notes: Path, tmp_path: Path) -> None:
     project = read_project(notes)
     (built,) = bss_rows(notes, tmp_path / "bss").values()
@@ -190,6 +191,7 @@ def test_the_coverage_report_is_of_the_builds_system(notes: Path, capsys: pytest
 SYSTEMS_CONF = 'extensions = ["sphinx_bml"]\nbml_systems = {"acol": "acol/index", "precision": "precision/index"}\n'
 
 
+@pytest.mark.slow
 def test_each_system_of_bml_systems_is_its_bss_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     index = "Our two systems\n===============\n\n.. toctree::\n\n   acol/index\n   precision/index\n"
     folder = write_project(tmp_path / "site", index, SYSTEMS_CONF)

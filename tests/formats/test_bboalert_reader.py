@@ -389,6 +389,7 @@ _PIECES = st.sampled_from(
 _LINES = st.lists(st.lists(_PIECES, min_size=1, max_size=4).map(",".join), max_size=25)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_LINES)
 def test_no_line_is_dropped_in_silence(lines: list[str]) -> None:

@@ -243,6 +243,7 @@ def test_a_flat_yarborough_is_below_zero_points_and_so_no_pass_in_practice_biddi
 # -- agreement on random boards ------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_every_converted_condition_agrees_with_practice_bidding_on_every_hand() -> None:
     dealing, endplay, evaluate = practice_modules()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,6 +71,7 @@ def conditions(draw: st.DrawFn) -> str:
     return text.replace(" ,", ",")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(conditions(), st.integers(0, 10_000))
 def test_the_verdict_is_the_one_every_way_gives(condition: str, seed: int) -> None:

@@ -225,6 +225,7 @@ def kept_unit(draw: st.DrawFn) -> tuple[list[tuple[int, str]], int]:
     return rows, draw(st.integers(2, 5))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(kept_unit())
 def test_a_table_that_keeps_a_unit_reads_as_written_as_with_the_unit(table: tuple[list[tuple[int, str]], int]) -> None:

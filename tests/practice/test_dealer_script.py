@@ -143,6 +143,7 @@ def test_a_row_without_a_condition_is_named() -> None:
         dealer_script(robot, parse_reference("1N-2C").sequence)
 
 
+@pytest.mark.slow
 def test_a_call_that_earlier_rows_take_every_hand_of_is_refused() -> None:
     notes = "1N = {{ 15-17 hcp, balanced }}\n1C = {{ 16-17 hcp, balanced }}\n"
     robot = Robot(expand(parse_text(notes, "notes.bml")))

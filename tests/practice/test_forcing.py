@@ -110,6 +110,7 @@ def test_the_robot_never_passes_a_forcing_call() -> None:
     assert forced > 20
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_example_sites_strong_club_is_never_passed_out() -> None:
     needs("endplay")

@@ -64,6 +64,7 @@ def test_hostile_meanings_stay_inside_their_an_field() -> None:
     assert [key for key, _ in read.pairs].count("an") == len(HOSTILE_MEANINGS)
 
 
+@pytest.mark.slow
 def test_endplay_reads_the_boards_and_their_explanations() -> None:
     lin = needs("endplay.parsers.lin")
     types = needs("endplay.types")

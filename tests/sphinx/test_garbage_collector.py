@@ -29,6 +29,7 @@ def test_a_build_in_another_process_leaves_the_collector_as_it_was(
     assert gc.callbacks == callbacks
 
 
+@pytest.mark.slow
 def test_sphinx_build_keeps_the_model_frozen_to_the_end(tmp_path: Path) -> None:
     """``sphinx-build`` (or ``python -m sphinx``) exits after its one build: what it read
     stays frozen, the collector on; giving it back would only make Python's shutdown walk it."""

@@ -41,6 +41,7 @@ def test_bss_is_the_same(make_app: type[SphinxTestApp], rootdir: Path, tmp_path:
     assert len(parallel_bss.splitlines()) == 13
 
 
+@pytest.mark.slow
 def test_pages_are_the_same(make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path) -> None:
     source = rootdir / "test-bml-system"
     serial = build(make_app, source, "html", tmp_path / "serial", 1)

@@ -112,6 +112,7 @@ def test_one_deck_per_system(tmp_path: Path) -> None:
         assert decks[str(deck)]["name"] == title
 
 
+@pytest.mark.slow
 def test_anki_imports_the_example_sites_deck(anki_collection: Collection, tmp_path: Path) -> None:
     result = sphinx_build("-b", "anki", EXAMPLE_SITE, tmp_path / "anki")
     assert result.returncode == 0, result.stderr

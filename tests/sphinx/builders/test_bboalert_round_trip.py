@@ -28,6 +28,7 @@ def built_again(bboalert: Path, folder: Path) -> str:
     return (folder / "out" / "back.txt").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_example_sites_export_comes_back_the_same(
     example_site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -59,6 +60,7 @@ def expected_records(source: Path) -> list[tuple[str | None, str, str, str]]:
     ]
 
 
+@pytest.mark.slow
 def test_a_system_in_option_groups_exports_what_bboalert_had_on_at_import(tmp_path: Path) -> None:
     """The records BBOalert has on at import come back from the notes, and only those: the other
     options of each group, commented out in the notes, are not exported."""
@@ -71,6 +73,7 @@ def test_a_system_in_option_groups_exports_what_bboalert_had_on_at_import(tmp_pa
     assert (None, "1C", "Db") in found  # vs (1C) natural: the first of the group 'vs'
 
 
+@pytest.mark.slow
 def test_a_hand_written_file_keeps_every_record_bml_can_hold(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

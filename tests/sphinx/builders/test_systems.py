@@ -44,6 +44,7 @@ def test_only_the_author_slip_and_the_ambiguous_reference_are_reported(site: dic
     )
 
 
+@pytest.mark.slow
 def test_each_system_file_equals_what_its_root_alone_gives(
     site: dict[str, SphinxTestApp], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -140,6 +141,7 @@ def test_every_html_builder_offers_the_files(tmp_path: Path, builder: str) -> No
         assert (page.parent / href).resolve().is_file(), href
 
 
+@pytest.mark.slow
 def test_an_epub_names_the_files_it_does_not_hold(tmp_path: Path) -> None:
     app = build(make_systems_site(tmp_path / "site", SYSTEMS), "epub")
     outdir = Path(app.outdir)

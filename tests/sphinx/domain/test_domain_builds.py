@@ -125,6 +125,7 @@ SLAM = """Slam
 """
 
 
+@pytest.mark.slow
 def test_a_conflict_is_reported_whichever_page_changed(
     make_app: type[SphinxTestApp], source: Path, tmp_path: Path
 ) -> None:

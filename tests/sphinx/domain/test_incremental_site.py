@@ -149,6 +149,7 @@ def test_a_page_deleted_leaves_the_index_and_the_objects(
     assert "no bidding table of the site defines (1S)-2S" in warnings(html)
 
 
+@pytest.mark.slow
 def test_a_page_renamed_moves_its_sequences(make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path) -> None:
     def rename(folder: Path) -> None:
         (folder / "competition.rst").rename(folder / "interference.rst")
@@ -183,6 +184,7 @@ CLASH = """Clash
 """
 
 
+@pytest.mark.slow
 def test_a_conflict_between_pages_comes_and_goes(make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path) -> None:
     source = copy(rootdir, "test-domain", tmp_path)
     touch(source / "clash.rst", CLASH.format(meaning="15--17"))
@@ -222,6 +224,7 @@ def test_a_sequence_moved_between_pages_is_listed_once(
     assert "No four-card major" not in sequence_index(html)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not parallel_available, reason="this platform cannot build in parallel")
 def test_a_parallel_rebuild_equals_a_serial_one(make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path) -> None:
     def edit(folder: Path) -> None:
@@ -236,6 +239,7 @@ def test_a_parallel_rebuild_equals_a_serial_one(make_app: type[SphinxTestApp], r
     assert "Ghestem" in sequence_index(parallel)
 
 
+@pytest.mark.slow
 def test_an_html_build_after_a_bss_build_of_the_same_environment(
     make_app: type[SphinxTestApp], rootdir: Path, tmp_path: Path
 ) -> None:

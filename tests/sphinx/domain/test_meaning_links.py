@@ -228,6 +228,7 @@ def test_editing_the_target_page_rewrites_the_page_with_the_link(make_app: type[
     assert found == [("twos.html#bml-2c-p-2d", "waiting, any hand", "2\u2663\u20132\u2666")]
 
 
+@pytest.mark.slow
 def test_a_long_meaning_gives_its_links_a_short_tooltip(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
     # a 22 kB meaning linked from 1,000 places made 22 MB of HTML, one copy per link
     words = " ".join(f"step{number}" for number in range(2_600))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
@@ -95,6 +96,7 @@ def test_an_unprintable_character_of_a_meaning_is_located_at_its_row(
     assert "index.rst:8: WARNING: the PDF cannot show the character '\u03b1'" in app.warning.getvalue()
 
 
+@pytest.mark.slow
 def test_html_after_bss_with_the_same_doctrees_shows_every_table(tmp_path: Path) -> None:
     """``-M`` builds share their doctrees: a build of the .bss file must leave nothing for HTML to miss."""
     source = project(tmp_path / "src")

@@ -44,6 +44,7 @@ def test_the_build_reads_no_page_outside_the_project(tmp_path: Path) -> None:
     assert "02C=" not in text
 
 
+@pytest.mark.slow
 def test_bml_practice_prints_nothing_from_outside(tmp_path: Path) -> None:
     project = project_with_a_link(tmp_path)
     command = [sys.executable, "-m", "sphinx_bml.commands.bml_practice", str(project), "--json", "--boards", "2"]
@@ -113,6 +114,7 @@ def test_bml_check_and_bml_practice_refuse_the_same_includes(
     assert [f"{problem} [bml.{problem.kind}]" for problem in problems] == refused(notes)
 
 
+@pytest.mark.slow
 def test_the_changes_page_reads_no_include_outside_the_project(tmp_path: Path) -> None:
     project = write_project(
         tmp_path / "notes",

@@ -105,6 +105,7 @@ def test_a_site_of_several_systems_publishes_each_under_its_name(tmp_path: Path)
 PUBLIC_HOST = {"Access-Control-Allow-Origin": "*"}
 
 
+@pytest.mark.slow
 def test_the_file_over_http_is_what_bboalert_reads(one: Path) -> None:
     with served(one, PUBLIC_HOST) as address:
         connection = http.client.HTTPConnection(address.removeprefix("http://"), timeout=10)

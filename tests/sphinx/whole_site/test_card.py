@@ -12,6 +12,9 @@ from sphinx.testing.util import SphinxTestApp
 
 from tests.support import compile_pdf, page, write_project
 
+# every test builds a site to read its card: the quick selection leaves them out
+pytestmark = pytest.mark.slow
+
 CARD = "card"
 
 
@@ -241,7 +244,6 @@ def test_the_latex_sequence_index_has_the_meanings(app: SphinxTestApp) -> None:
 
 
 @pytest.mark.latex
-@pytest.mark.slow
 @pytest.mark.sphinx("latex", testroot=CARD, srcdir="card-pdf")
 def test_the_pdf_has_the_summary_the_abbreviations_and_the_index_meanings(app: SphinxTestApp) -> None:
     text = compile_pdf(app, "pdflatex")

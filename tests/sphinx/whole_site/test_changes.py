@@ -253,6 +253,7 @@ def test_a_missing_file_is_read_once_it_appears(tmp_path: Path) -> None:
     assert len(rows(second)) == 4
 
 
+@pytest.mark.slow
 def test_latex_and_text_show_the_list_without_a_warning(tmp_path: Path) -> None:
     source = project(tmp_path / "src", learned__bss=learned_bss(tmp_path))
     for builder in ("latex", "text"):
@@ -327,6 +328,7 @@ def test_a_setting_that_cannot_work_is_reported_in_conf_py(tmp_path: Path, value
     assert "14-16 balanced" in page(app, "notrump").get_text()
 
 
+@pytest.mark.slow
 def test_other_builders_build_without_a_mark_or_a_warning(tmp_path: Path) -> None:
     source = project(tmp_path / "src", learned__bss=learned_bss(tmp_path))
     (source / "conf.py").write_text(MARKING, encoding="utf-8")

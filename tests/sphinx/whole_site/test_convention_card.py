@@ -14,6 +14,9 @@ from bs4 import BeautifulSoup
 from sphinx_bml.convention_card.boxes import GRID_COLUMNS, RESPONSE_LINES
 from tests.support import full_system, pdf_font_sizes, pdf_pages, require, sphinx_build, write_project
 
+# every test builds a site to read its card: the quick selection leaves them out
+pytestmark = pytest.mark.slow
+
 INDEX = """\
 Our system
 ==========
@@ -192,7 +195,6 @@ def test_the_latex_opens_the_forms_pages(built: Path) -> None:
     assert "\\bmlsuit{C}" in latex
 
 
-@pytest.mark.slow
 @pytest.mark.latex
 @pytest.mark.parametrize("paper", ["a4paper", "letterpaper"])
 @pytest.mark.parametrize("notes", ["small", "full"])

@@ -54,6 +54,7 @@ def downloads_text(html: Path) -> str:
     return " ".join(listed.get_text().split())
 
 
+@pytest.mark.slow
 def test_a_pdf_not_built_yet_is_told_to_the_author_then_offered(tmp_path: Path) -> None:
     source = write_project(tmp_path / "notes", INDEX, CONF)
     html = source / "_build" / "html"
@@ -129,6 +130,7 @@ def test_the_author_is_told_the_command_to_copy(
     assert page(app).select_one("div.bml-downloads li.bml-downloads-pdf") is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("builder", ["text", "latex", "epub"])
 def test_only_a_web_site_offers_the_pdf(tmp_path: Path, builder: str) -> None:
     source = write_project(tmp_path / "notes", INDEX, CONF + 'version = "1"\nepub_copyright = "2024"\n')

@@ -149,6 +149,7 @@ def test_the_call_revealed_is_the_one_the_hand_condition_gives(practice_site: Sp
     assert openings
 
 
+@pytest.mark.slow
 def test_the_same_seed_deals_the_same_boards(practice_site: SphinxTestApp, tmp_path: Path) -> None:
     again = build(make_practice_site(tmp_path / "again", options="   :seed: 8"))
     assert [b.get_text() for b in boards(again)] == [b.get_text() for b in boards(practice_site)]
