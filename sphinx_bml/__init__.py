@@ -117,9 +117,12 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", index_page.add_templates)  # the index page; bml-sequences.html for html_sidebars
     app.connect("html-page-context", index_page.write_index_page)
 
-    # the garbage collector, in sphinx-build only: the model read stays alive until the process ends
+    # the garbage collector, in sphinx-build only: paused while the pages are read, garbage collected at its steps,
+    # and the model read kept alive until the process ends
+    app.connect("config-inited", garbage_collector.pause)
     for event in ("config-inited", "builder-inited", "doctree-read", "env-updated", "env-check-consistency"):
         app.connect(event, garbage_collector.freeze, priority=900)  # after the handlers that build the model
+    app.connect("env-updated", garbage_collector.resume, priority=950)  # the pages are written with it on
 
     return {
         "version": __version__,

@@ -50,6 +50,58 @@ def test_sphinx_build_keeps_the_model_frozen_to_the_end(tmp_path: Path) -> None:
     assert done.stdout.split() == ["0", "True", "True", "0"], done.stderr
 
 
+#: A project's own extension, in conf.py, saying whether the collector runs as each page is read and written.
+WATCHING = """extensions = ["sphinx_bml"]
+import gc
+
+
+def setup(app):
+    app.connect("doctree-read", lambda app, doctree: print("read", gc.isenabled()))
+    app.connect("doctree-resolved", lambda app, doctree, docname: print("written", gc.isenabled()))
+"""
+
+
+@pytest.mark.slow
+def test_sphinx_build_reads_with_the_collector_paused_and_writes_with_it_on(tmp_path: Path) -> None:
+    """The model is made without the collector's passes; the pages are written with it on,
+    so that what each page leaves behind is collected as the pages go."""
+    source = write_project(tmp_path, NOTES, WATCHING, other__rst="Other\n=====\n\n.. bml::\n\n   1C  16+\n")
+    (source / "index.rst").write_text(NOTES + "\n.. toctree::\n\n   other\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(source), str(tmp_path / "_build")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert sorted(done.stdout.splitlines()) == ["read False"] * 2 + ["written True"] * 2, done.stderr
+
+
+def test_garbage_made_while_the_collector_is_paused_is_collected_at_the_next_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["sphinx-build"])
+    try:
+        garbage_collector.pause(None)  # type: ignore[arg-type]
+        assert not gc.isenabled()
+        cycle = Held()
+        cycle.itself = cycle  # type: ignore[attr-defined]
+        ref = weakref.ref(cycle)
+        del cycle
+        assert ref() is not None  # a cycle: only the collector frees it
+        garbage_collector.freeze(None)  # type: ignore[arg-type]
+        assert ref() is None
+        garbage_collector.resume(None)  # type: ignore[arg-type]
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
+def test_pause_outside_sphinx_build_leaves_the_collector_on() -> None:
+    garbage_collector.pause(None)  # type: ignore[arg-type]
+    assert gc.isenabled()
+
+
 def test_only_sphinx_build_and_our_commands_end_with_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "argv", ["pytest"])
     assert not garbage_collector.ends_with_the_build()
@@ -59,7 +111,7 @@ def test_only_sphinx_build_and_our_commands_end_with_the_build(monkeypatch: pyte
     assert garbage_collector.ends_with_the_build()
 
 
-def test_freeze_keeps_the_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_freeze_leaves_the_collector_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
     garbage_collector.freeze(None)  # type: ignore[arg-type]
     assert gc.get_freeze_count() == 0  # not sphinx-build
     monkeypatch.setattr(sys, "argv", ["sphinx-build"])

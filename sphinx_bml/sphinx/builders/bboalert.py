@@ -17,7 +17,6 @@ from __future__ import annotations
 from ...language.errors import Kind
 from ...language.notation import short_notation
 from ...language.system import Meaning, System
-from ...practice.practice_set import practice_set
 from ..config import PRACTICE_SETTING, setting_written_at
 from ..diagnostics import warn
 from ..domain.domain import bml_domain
@@ -66,6 +65,8 @@ class BBOalertBuilder(SystemFileBuilder):
 
     def warn_practice_set(self, system: str, notes: System, name: str) -> None:
         """A ``bml.bboalert`` warning at ``bml_bboalert_practice`` for each sequence that gets no practice button."""
+        from ...practice.practice_set import practice_set  # the practice engine: imported by this builder's build only
+
         where = setting_written_at(self.confdir, PRACTICE_SETTING) or self.config.root_doc
         for written, reason in practice_set(notes, self.config.bml_bboalert_practice, name).left_out:
             warn(
