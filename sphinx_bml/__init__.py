@@ -120,8 +120,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # the garbage collector, in sphinx-build only: paused while the pages are read, garbage collected at its steps,
     # and the model read kept alive until the process ends
     app.connect("config-inited", garbage_collector.pause)
-    for event in ("config-inited", "builder-inited", "doctree-read", "env-updated", "env-check-consistency"):
-        app.connect(event, garbage_collector.freeze, priority=900)  # after the handlers that build the model
+    for event in ("config-inited", "builder-inited"):
+        app.connect(event, garbage_collector.freeze, priority=900)
+    for event in ("doctree-read", "env-updated", "env-check-consistency"):
+        app.connect(event, garbage_collector.collect_and_freeze, priority=900)  # after those that build the model
     app.connect("env-updated", garbage_collector.resume, priority=950)  # the pages are written with it on
 
     return {

@@ -6,21 +6,22 @@ A bidding system is read once into a large model (the engine's objects, the
 site's meanings, the doctrees) that lives until the build ends. Each full
 pass of the cyclic garbage collector walks every live object, so on a big
 system most of a build went into finding that model still alive; and its
-young passes, one every 700 new objects, ran thousands of times while a
-page was read. So, while the pages are read, the automatic collector is
-switched off (:func:`pause`) and garbage is collected at the build's own
-steps instead: before the stored environment is loaded (Sphinx and the
-extensions are imported, the configuration read), once it is loaded, once
-a document is read, and once the environment is complete, :func:`freeze`
-collects what became garbage since the step before (only what is new since
-then is walked) and moves what is alive to the collector's permanent
-generation (:func:`gc.freeze`); while the engine makes a page's model,
-:func:`keeping` freezes what it made. Once the environment is complete the
-collector is switched on again (:func:`resume`): the pages are written with
-it, so that what each page leaves behind (its doctree, its HTML) is
-collected as usual and memory does not grow with the number of pages.
-Nothing frozen is given back: the process ends with the build, and giving
-the frozen objects back would only make Python's shutdown walk them.
+young passes, one every 700 new objects, ran thousands of times while a page
+was read. So, while the pages are read, the automatic collector is switched
+off (:func:`pause`) and garbage is collected at the build's own steps
+instead: before the stored environment is loaded (Sphinx and the extensions
+are imported, the configuration read) and once it is loaded, :func:`freeze`
+moves what is alive to the collector's permanent generation
+(:func:`gc.freeze`); once a document is read and once the environment is
+complete, :func:`collect_and_freeze` first collects what became garbage
+since the step before (only what is new since then is walked); while the
+engine makes a page's model, :func:`keeping` freezes what it made. Once the
+environment is complete the collector is switched on again (:func:`resume`):
+the pages are written with it, so that what each page leaves behind (its
+doctree, its HTML) is collected as usual and memory does not grow with the
+number of pages. Nothing frozen is given back: the process ends with the
+build, and giving the frozen objects back would only make Python's shutdown
+walk them.
 
 This changes the whole process, so it is done only where the process is
 the build, or sphinx-bml's own reading of a project: ``sphinx-build`` (or
@@ -59,9 +60,17 @@ def resume(app: Sphinx, *arguments: Any) -> None:
 
 
 def freeze(app: Sphinx, *arguments: Any) -> None:
-    """``config-inited``, ``builder-inited``, ``doctree-read``, ``env-updated``,
-    ``env-check-consistency``: in ``sphinx-build``, the garbage made since the step
-    before is collected, and what is alive now stays alive."""
+    """``config-inited``, ``builder-inited``: in ``sphinx-build``, what is alive now (Sphinx,
+    the extensions, the stored environment just loaded) stays alive. Nothing is collected:
+    loading the environment leaves no garbage, and a collection would walk all of it."""
+    if ends_with_the_build():
+        gc.freeze()
+
+
+def collect_and_freeze(app: Sphinx, *arguments: Any) -> None:
+    """``doctree-read``, ``env-updated``, ``env-check-consistency``: in ``sphinx-build``, the
+    garbage made since the step before (reading a page) is collected, walking only what is
+    new since then, and what is alive now stays alive."""
     if ends_with_the_build():
         gc.collect()
         gc.freeze()
