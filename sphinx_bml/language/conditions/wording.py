@@ -47,15 +47,16 @@ def describe(test: Test, level: int = 0) -> str:
 
 
 def _describe_range(test: InRange) -> str:
+    one = test.high == 1 and test.low in (None, 1)  # "1 heart", "at most 1 card in a major"
     if isinstance(test.quantity, (Strength, Tricks, Freakiness)):
         unit = test.quantity.words
-        if isinstance(test.quantity, Tricks) and test.low == test.high == 1:
+        if isinstance(test.quantity, Tricks) and one:
             unit = unit.replace("tricks", "trick")
     else:
         unit = test.quantity.suit.words
         if test.quantity.suit.strain is None:
-            unit = f"cards in {unit}"
-        elif test.low == test.high == 1:
+            unit = f"{'card' if one else 'cards'} in {unit}"
+        elif one:
             unit = unit.removesuffix("s")
     low, high = test.low, test.high
     if low is not None and high is not None:
