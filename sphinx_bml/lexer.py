@@ -107,6 +107,7 @@ RULES: tuple[Rule, ...] = (
         "row",
     ),
     Rule(r"^([ \t]*)(-|[0-9]+\.)([ \t])", (Whitespace, Punctuation, Whitespace), "list"),
+    Rule(r"\\\{", (Text,), "escaped-brace"),  # a brace of the meaning: Strong \{{ 0+ hcp }} is no condition
     Rule(r"\{\{(?:[^{}\n]|\{(?!\{)|\}(?!\}))*\}\}", (String.Other,), "condition"),
     Rule(r"![cdhsCDHS](?![a-z])|[♣♦♥♠]", (Name.Builtin,), "suit"),
     Rule(r"(?<![\w*])\*[^*\s](?:[^*\n]*[^*\s])?\*(?![\w*])", (Generic.Strong,), "bold"),
@@ -141,7 +142,9 @@ def textmate_grammar() -> dict[str, Any]:
     repository = {}
     for rule in RULES:
         if len(rule.kinds) == 1:
-            entry: dict[str, Any] = {"match": rule.pattern, "name": SCOPES[rule.kinds[0]]}
+            entry: dict[str, Any] = {"match": rule.pattern}
+            if SCOPES[rule.kinds[0]]:  # plain text matched only so that no later rule takes it has no scope
+                entry["name"] = SCOPES[rule.kinds[0]]
         else:
             captures = {
                 str(number): {"name": SCOPES[kind]} for number, kind in enumerate(rule.kinds, start=1) if SCOPES[kind]

@@ -81,6 +81,12 @@ def test_each_construct_is_coloured(text: str, value: str, kind: object) -> None
     assert kind in kinds_of(text, value), tokens(text)
 
 
+def test_an_escaped_brace_opens_no_condition() -> None:
+    """``\\{`` is a brace of the meaning, as the notes read it: ``Strong \\{{ 0+ hcp }}`` has no condition."""
+    assert Token.String.Other not in {kind for kind, _ in tokens("1C  Strong \\{{ 0+ hcp }}")}
+    assert kinds_of("1C  Strong \\{{{ 16+ hcp }}", "{{ 16+ hcp }}") == [Token.String.Other]
+
+
 def test_bold_words_starting_a_paragraph_are_no_heading() -> None:
     assert Token.Generic.Heading not in {kind for kind, _ in tokens("*Strong* and forcing, see below")}
 

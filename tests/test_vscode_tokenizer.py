@@ -31,7 +31,7 @@ from tests.support import require
 #: What BML notes are made of, for lines that no author wrote but an editor may show.
 PIECES = (
     "1C", "1N", "2HS", "3nt", "(1N{Weak})", "(2C{Landy})", "1red", "2steps", "Pass", "P", "D", "R", "X",
-    "(", ")", "{", "}", "{{", "}}", "*", "**", "=", "!", "!h", "!C", "!s", "-", ";", "/", "\\", ":", "+",
+    "(", ")", "{", "}", "{{", "}}", "\\{{", "*", "**", "=", "!", "!h", "!C", "!s", "-", ";", "/", "\\", ":", "+",
     " ", "  ", "\t", "N", "N:", "x", "AKQ", "T9", "-", "#", "#+TITLE:", "#INCLUDE", "#PASTE", "//", "1.",
     "ł", "é", "ß", "♣", "♥", "_", "a", "word", "15-17 hcp", "3", "\u00a0", "\u2003", "𝄞", "٣",
 )  # fmt: skip
