@@ -60,11 +60,21 @@ def test_the_script_goes_to_a_file_and_its_differences_to_standard_error(
     assert sum(tuple(robot.bid(Board(deal, "S")).calls[:3]) == calls for deal in deals) > 50
 
 
+#: The example site's opponents: notes that open, so that they can be the other side.
+OPPONENTS = EXAMPLE_SITE / "opponents" / "natural.bml"
+
+
 @pytest.mark.parametrize(
     ("arguments", "status", "message"),
     [
         (["--dealer-script", "-"], 2, "--dealer-script writes the script of one sequence: give it with --sequence"),
         (["--sequence", "1N-2C", "--dealer-script", "-", "--json", "--pbn", "x.pbn"], 2, "leave out --json and --pbn"),
+        (["--sequence", "1N-2C", "--dealer-script", "-", "--lin", "x.lin"], 2, "leave out --lin"),
+        (  # the script aims at our own rows: their hand conditions are not in it
+            ["--sequence", "1N-2C", "--dealer-script", "-", "--opponents", str(OPPONENTS)],
+            2,
+            "leave out --opponents",
+        ),
         (["--sequence", "1N-1C", "--dealer-script", "-"], 2, "1C is lower than 1N"),
         (["--sequence", "1N-2D", "--dealer-script", "-"], 1, "the notes have no row for 1N-(P)-2D"),
         (["--sequence", "1N-3S", "--dealer-script", "-"], 1, "asks for 9+ playing tricks, which the dealer language"),
