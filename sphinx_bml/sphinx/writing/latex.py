@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.builders.latex import LaTeXBuilder
 from sphinx.util import texescape
 from sphinx.writers.latex import LaTeXTranslator
 
@@ -352,7 +353,8 @@ def warn_unprintable(app: Sphinx, doctree: nodes.document, docname: str) -> None
             for row in rows
         ]
 
-    for element, found in untypesettable_in_doctree(doctree, _printable(preamble), abbreviations_of):
+    printable = _printable(preamble, cyrillic=loads_cyrillic(app))
+    for element, found in untypesettable_in_doctree(doctree, printable, abbreviations_of):
         if isinstance(element, bml.bidtable):  # its search text: one line per row
             row = list(bml.rows_in_order(element.model.rows))[found.line - 1]
             warn(Kind.LATEX, found.message, f"{row.location.file}:{row.location.line}")
@@ -366,9 +368,20 @@ def warn_unprintable(app: Sphinx, doctree: nodes.document, docname: str) -> None
 
 
 @cache
-def _printable(preamble: str) -> frozenset[str]:
+@cache
+def _printable(preamble: str, *, cyrillic: bool) -> frozenset[str]:
     declared = declared_in_style(STYLE_FILE.read_text(encoding="utf-8")) | declared_in_style(preamble)
-    return printable_by_pdflatex(declared)
+    return printable_by_pdflatex(declared, cyrillic=cyrillic)
+
+
+def loads_cyrillic(app: Sphinx) -> bool:
+    """Whether the LaTeX build loads the Cyrillic font encoding T2A: Sphinx's babel for a language
+    written in Cyrillic (``language = "ru"``, ``"uk"``, ``"bg"``...), or ``latex_elements["fontenc"]``."""
+    builder = app.builder
+    if not isinstance(builder, LaTeXBuilder):
+        return False
+    context = builder.context
+    return "T2A" in str(context.get("fontenc", "")) or (bool(context.get("babel")) and builder.babel.uses_cyrillic())
 
 
 def copy_style_file(app: Sphinx) -> None:

@@ -37,7 +37,7 @@ from ...language.abbreviations import Abbreviation
 #: there) plus three of ``utf8enc.dfu`` that need no encoding (ˆ ˜ …);
 #: tests/sphinx/writing/test_latex_characters.py checks it against the TeX Live
 #: installed. Greek and Cyrillic need font encodings Sphinx only loads for
-#: those languages, so they are not here.
+#: those languages, so they are not here (Cyrillic: :data:`CYRILLIC_RANGES`).
 TEX_LIVE_RANGES = (
     "00A0-0125 0128-0137 0139-013E 0141-0148 014A-0165 0168-017E 0192 01C4-01D4 01E2-01E3 01E6-01EB 01F0 "
     "01F4-01F5 0218-021B 0232-0233 0237 02C6-02C7 02D8-02D9 02DB-02DD 0E3F 1E02-1E03 1E0D 1E1E-1E21 1E25 "
@@ -45,6 +45,15 @@ TEX_LIVE_RANGES = (
     "201C-201E 2020-2022 2026 2030-2031 2039-203B 203D 2044 204E 2052 20A1 20A4 20A6 20A9 20AB-20AC 20B1 "
     "2103 2116-2117 211E 2120 2122 2126-2127 212E 2190-2193 2329-232A 2422-2423 25E6 25EF 266A 27E8-27E9 "
     "3008-3009 FB00-FB06 FEFF"
+)
+
+#: The Cyrillic letters of the T2A font encoding (TeX Live 2022's ``t2aenc.dfu``, its characters
+#: that T1 has not): printable when Sphinx's babel loads it, for notes in Russian, Ukrainian,
+#: Bulgarian, Kazakh or Mongolian (``language = "ru"``...), or when ``latex_elements["fontenc"]``
+#: names T2A. tests/sphinx/writing/test_latex_characters.py checks it against the TeX Live installed.
+CYRILLIC_RANGES = (
+    "0400-045F 0490-0493 0496-049D 04A0-04A5 04AA-04AB 04AE-04B3 04B6-04BB 04C0-04C2 04D0-04DF 04E2-04E9 "
+    "04EC-04F5 04F8-04F9"
 )
 
 #: What to tell the author; the conf.py line is the cure for every character.
@@ -79,10 +88,12 @@ def handled_by_sphinx() -> frozenset[str]:
     )
 
 
-def printable_by_pdflatex(declared: Iterable[str]) -> frozenset[str]:
+def printable_by_pdflatex(declared: Iterable[str], *, cyrillic: bool = False) -> frozenset[str]:
     """Every non-ASCII character pdflatex can print in a Sphinx document,
-    given the characters our package ``declared``."""
-    return characters_in_ranges(TEX_LIVE_RANGES) | handled_by_sphinx() | frozenset(declared)
+    given the characters our package ``declared``, and whether the document
+    loads the Cyrillic font encoding (:data:`CYRILLIC_RANGES`)."""
+    found = characters_in_ranges(TEX_LIVE_RANGES) | handled_by_sphinx() | frozenset(declared)
+    return found | characters_in_ranges(CYRILLIC_RANGES) if cyrillic else found
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx_bml.sphinx.writing import latex
 from sphinx_bml.sphinx.writing.latex_characters import (
     CURE,
+    CYRILLIC_RANGES,
     TEX_LIVE_RANGES,
     characters_in_ranges,
     declared_in_style,
@@ -169,6 +170,17 @@ def test_tex_live_ranges_are_those_of_the_installed_tex_live() -> None:
     assert characters_in_ranges(TEX_LIVE_RANGES) == from_tex_live
 
 
+@pytest.mark.latex
+def test_cyrillic_ranges_are_those_of_the_installed_tex_live() -> None:
+    """The letters T2A adds to what the default set-up prints, read from TeX Live's ``t2aenc.dfu``."""
+    require(shutil.which("kpsewhich") is not None, "kpsewhich is not installed (TeX Live)")
+    found = subprocess.run(["kpsewhich", "t2aenc.dfu"], capture_output=True, text=True, check=False).stdout.strip()
+    require(bool(found), "t2aenc.dfu not found (TeX Live)")
+    text = Path(found).read_text(encoding="latin-1")
+    declared = {chr(int(code, 16)) for code in re.findall(r"\\DeclareUnicodeCharacter\{([0-9A-Fa-f]+)\}", text)}
+    assert characters_in_ranges(CYRILLIC_RANGES) == declared - characters_in_ranges(TEX_LIVE_RANGES)
+
+
 # --------------------------------------------------------------------------
 # In a document
 
@@ -280,6 +292,46 @@ def test_a_latex_build_names_each_unprintable_character_at_its_line(
     expected = "index.rst:8: WARNING: the PDF cannot show the character '\u03b1' (U+03B1 GREEK SMALL LETTER ALPHA)"
     assert expected in warnings
     assert CURE in warnings
+
+
+#: Notes in Russian: prose and a bidding table.
+RUSSIAN = (
+    "Система\n=======\n\nМы играем сильную трефу.\n\n"
+    ".. bml::\n\n   1C  Сильная: 16+ очков\n   1N  Слабая: 12\u201314, ровная\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("conf", "cyrillic_warned"),
+    [
+        ('language = "ru"\n', False),  # Sphinx's babel loads T2A for a language written in Cyrillic
+        ('language = "uk"\n', False),
+        ('latex_elements = {"fontenc": r"\\usepackage[T2A,T1]{fontenc}"}\n', False),
+        ("", True),  # English: T1 only, and pdflatex would stop
+    ],
+)
+def test_cyrillic_is_printable_where_the_document_loads_it(
+    make_app: type[SphinxTestApp], tmp_path: Path, conf: str, cyrillic_warned: bool
+) -> None:
+    greek = "\nA Greek letter, which T2A does not print either: \u03b1.\n"
+    source = write_project(tmp_path / "docs", RUSSIAN + greek, 'extensions = ["sphinx_bml"]\n' + conf)
+    app = make_app("latex", srcdir=source)
+    app.build()
+    warnings = app.warning.getvalue()
+    assert ("CYRILLIC" in warnings) == cyrillic_warned, warnings
+    assert "U+03B1 GREEK SMALL LETTER ALPHA" in warnings  # what the language does not load is still named
+
+
+@pytest.mark.latex
+@pytest.mark.slow
+def test_notes_in_russian_make_a_pdf_with_pdflatex(tmp_path: Path) -> None:
+    """No warning for the Cyrillic letters, and pdflatex prints them, table and prose."""
+    conf = 'extensions = ["sphinx_bml"]\nlanguage = "ru"\nlatex_use_xindy = False\n'
+    source = write_project(tmp_path / "docs", RUSSIAN, conf)
+    app = build_once("latex", source, source / "_build")
+    assert "bml.latex" not in app.warning.getvalue()
+    text = make_pdf(Path(app.outdir))
+    assert "Мы играем сильную трефу" in text and "Сильная: 16+ очков" in text
 
 
 def test_xelatex_builds_are_not_checked(make_app: type[SphinxTestApp], tmp_path: Path) -> None:
