@@ -18,7 +18,7 @@ from sphinx_bml.practice import PracticeUnavailable
 from sphinx_bml.practice.boards import Board
 from sphinx_bml.practice.quiz import quiz_of
 from sphinx_bml.practice.robot import Robot
-from sphinx_bml.sphinx.whole_site.practice import screen_board
+from sphinx_bml.sphinx.whole_site.practice_boards import screen_board
 from tests.support import (
     EXAMPLE_SITE,
     PRACTICE_NOTES,
