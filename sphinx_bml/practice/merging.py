@@ -25,6 +25,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from ..language.system import System
 from .confidence import whole
@@ -108,9 +109,15 @@ class Tally:
     runs: int = 1
 
     @property
+    def seed_entries(self) -> list[dict[str, int]]:
+        """The header's ``seeds``: each seed and the boards it dealt, as the file writes them
+        (checked when it was read: :func:`_check_header`)."""
+        return cast("list[dict[str, int]]", self.header["seeds"])
+
+    @property
     def seeds(self) -> list[tuple[int, int]]:
         """Each seed and the boards it dealt."""
-        return [(int(entry["seed"]), int(entry["boards"])) for entry in self.header["seeds"]]  # type: ignore[attr-defined]
+        return [(int(entry["seed"]), int(entry["boards"])) for entry in self.seed_entries]
 
     def to_json(self) -> dict[str, object]:
         """The study and its figures, as ``--json`` writes them (without the boards)."""
@@ -278,7 +285,7 @@ def merge(tallies: Iterable[Tally]) -> Tally:
     for other in given[1:]:
         par = None if par is None or other.par is None else par + other.par
         compare = None if compare is None or other.compare is None else compare + other.compare
-    seeds = [entry for other in given for entry in other.header["seeds"]]  # type: ignore[attr-defined]
+    seeds = [entry for other in given for entry in other.seed_entries]
     header = {**first.header, "seeds": sorted(seeds, key=lambda entry: entry["seed"])}
     return Tally(", ".join(other.name for other in given), header, par, compare, sum(other.runs for other in given))
 
