@@ -68,9 +68,14 @@ def spawn(arguments: list[str], timeout: float = 120) -> Any:
 
 
 def finish(child: Any) -> tuple[int | None, str]:
-    """Wait for the end of the program; its exit status and all it wrote (line ends as ``\\n``)."""
+    """Wait for the end of the program; its exit status and all it wrote (line ends as ``\\n``).
+    Its terminal closed, the program is given up to 30 s to end before ``close`` would kill it
+    (pexpect waits 0.1 s; a process ending its solver's threads may take longer)."""
     pexpect = needs("pexpect")
     child.expect(pexpect.EOF)
+    deadline = time.monotonic() + 30
+    while child.isalive() and time.monotonic() < deadline:
+        time.sleep(0.05)
     child.close()
     return child.exitstatus, child.screen.getvalue().replace("\r\n", "\n")
 
